@@ -1,0 +1,49 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { limits } from '@tidemark/protocol';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { authPlugin } from './http/auth';
+import { docsPlugin } from './http/docs';
+import { envelopePlugin } from './http/envelope';
+import { idempotencyPlugin } from './http/idempotency';
+import { langPlugin } from './http/lang';
+import { rateLimitPlugin } from './http/rate-limit';
+import { webPlugin } from './http/web';
+import { commonRoutes } from './modules/common/routes';
+import { currencyRoutes } from './modules/currency/routes';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** extra routes, registered after the standard plugins (tests use it for plumbing checks) */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Builds the HTTP app without listening, so tests can start it on an ephemeral port. */
+export async function buildApp({ db, config, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: limits.bodyBytesMax,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(formbody);
+  await app.register(langPlugin);
+  await app.register(envelopePlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(authPlugin, { db, sessionIdleMs: limits.sessionIdleMsDefault });
+  await app.register(idempotencyPlugin, { db });
+  await app.register(docsPlugin);
+
+  await app.register(commonRoutes, { supportUrl: config.supportUrl });
+  await app.register(currencyRoutes, { db });
+  if (extraRoutes) await app.register(extraRoutes);
+
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const zFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+const zUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .url()
+    .refine((u) => protocols.includes(new URL(u).protocol), `must start with ${protocols.join(' or ')}`)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/** The environment the server reads, validated once at start (README lists every variable). */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: zUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: zUrl(['redis:', 'rediss:']),
+  SMTP_URL: zUrl(['smtp:', 'smtps:']),
+  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO: zFlag,
+  DEMO_EMAIL: z.string().email().default('demo@tidemark.local'),
+  DEMO_PASSWORD: z.string().optional(),
+  FEED: z.enum(['sim', 'exchange']).default('sim'),
+  SUPPORT_URL: zUrl(['http:', 'https:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** undefined: the default for the database (on for SQLite, off for PostgreSQL). */
+  demo: boolean | undefined;
+  demoEmail: string;
+  demoPassword: string | undefined;
+  feed: 'sim' | 'exchange';
+  supportUrl: string;
+  logLevel: string;
+  /** The built web app; served with a history-mode fallback when present. */
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demo: e.DEMO,
+    demoEmail: e.DEMO_EMAIL,
+    demoPassword: e.DEMO_PASSWORD,
+    feed: e.FEED,
+    supportUrl: e.SUPPORT_URL ?? '',
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+const INT8_OID = 20;
+// int8 (bigint, count(*), sum of bigint is numeric: cast in SQL where needed) as bigint, never a float
+pg.types.setTypeParser(INT8_OID, (text) => BigInt(text));
+
+export interface DatabaseTarget {
+  /** PostgreSQL when set; otherwise an SQLite file under dataDir */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each suite its own) */
+  pgSchema?: string;
+}
+
+/** Opens the embedded SQLite file (WAL, synchronous=FULL, foreign keys) or PostgreSQL. */
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(target.dataDir, { recursive: true });
+  const file = new SqliteDatabase(path.join(target.dataDir, 'tidemark.db'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  file.defaultSafeIntegers(true);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './database';
+import * as createFoundation from './migrations/20261122150000_create_foundation';
+
+/** Forward-only migrations, in name order; add new files here. */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122150000_create_foundation': createFoundation,
+};
+
+/** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */
+export async function migrate(db: Db, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,126 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Bucket, SystemAccount, WalletKind } from '@tidemark/core';
+
+/**
+ * Table types. Every integer column is a bigint on both engines (better-sqlite3 safeIntegers,
+ * pg int8 parser), so ids, flags, times (epoch ms) and money (units of 1e-8) are all `bigint`.
+ */
+type Id = Generated<bigint>;
+
+export interface CurrencyTable {
+  id: bigint;
+  name: string;
+  logo: string;
+  currency_type: 'btc' | 'eth' | 'erc20' | 'omni' | 'trc20';
+  is_match: bigint;
+  is_legal: bigint;
+  is_lever: bigint;
+  is_micro: bigint;
+  sort: bigint;
+}
+
+export interface PairGroupTable {
+  id: bigint;
+  name: string;
+  sort: bigint;
+}
+
+export interface PairTable {
+  id: bigint;
+  group_id: bigint;
+  currency_id: bigint;
+  legal_id: bigint;
+  is_display: bigint;
+  /** percents in units: 0.1% is 10_000_000n */
+  spread_units: bigint;
+  lever_trade_fee_units: bigint;
+  /** contract size of one hand, in units of the base currency */
+  lever_share_num_units: bigint;
+  /** where the simulated feed starts and what is shown before the first tick */
+  reference_price_units: bigint;
+  sort: bigint;
+}
+
+export interface UserTable {
+  id: Id;
+  email: string | null;
+  phone: string | null;
+  country_code: string | null;
+  password_hash: string;
+  extension_code: string;
+  parent_id: bigint | null;
+  role: 'user' | 'staff';
+  is_invee: bigint;
+  review_status: bigint;
+  created_at_ms: bigint;
+}
+
+export interface SessionTable {
+  id: Id;
+  user_id: bigint;
+  /** sha-256 of the opaque token: a stolen database does not yield live sessions */
+  token_hash: string;
+  created_at_ms: bigint;
+  last_seen_at_ms: bigint;
+  revoked_at_ms: bigint | null;
+}
+
+export interface AccountTable {
+  id: Id;
+  user_id: bigint | null;
+  system_name: SystemAccount | null;
+  currency_id: bigint;
+  wallet: WalletKind | 'system';
+  available_units: ColumnType<bigint, bigint | undefined, bigint>;
+  frozen_units: ColumnType<bigint, bigint | undefined, bigint>;
+  /** system clearing accounts may go negative; user accounts never */
+  allow_negative: bigint;
+}
+
+export interface LedgerTxnTable {
+  id: Id;
+  kind: string;
+  reference: string | null;
+  idempotency_key: string | null;
+  created_at_ms: bigint;
+}
+
+export interface LedgerEntryTable {
+  id: Id;
+  txn_id: bigint;
+  account_id: bigint;
+  currency_id: bigint;
+  bucket: Bucket;
+  delta_units: bigint;
+}
+
+export interface IdempotencyRequestTable {
+  user_id: bigint;
+  key: string;
+  request_hash: string;
+  /** the JSON answer once the first request finished; null while it runs */
+  response: string | null;
+  created_at_ms: bigint;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  currency: CurrencyTable;
+  pair_group: PairGroupTable;
+  pair: PairTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  ledger_txn: LedgerTxnTable;
+  ledger_entry: LedgerEntryTable;
+  idempotency_request: IdempotencyRequestTable;
+  setting: SettingTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type AccountRow = Selectable<AccountTable>;

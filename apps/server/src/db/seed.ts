@@ -1,0 +1,68 @@
+import { mustParseUnits } from '@tidemark/core';
+import type { Db } from './database';
+import type { CurrencyTable, PairTable } from './schema';
+
+type SeedCurrency = Omit<CurrencyTable, 'logo' | 'sort'>;
+
+// Ids 1-3 are the spec's defaults (BTC 1, ETH 2, USDT 3; legal USDT 3).
+const CURRENCIES: SeedCurrency[] = [
+  { id: 1n, name: 'BTC', currency_type: 'btc', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
+  { id: 2n, name: 'ETH', currency_type: 'eth', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
+  { id: 3n, name: 'USDT', currency_type: 'erc20', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
+  { id: 4n, name: 'BNB', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
+  { id: 5n, name: 'SOL', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
+  { id: 6n, name: 'XRP', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
+  { id: 7n, name: 'DOGE', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
+  { id: 8n, name: 'LTC', currency_type: 'btc', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
+];
+
+const GROUPS = [
+  { id: 1n, name: 'USDT', sort: 1n },
+  { id: 2n, name: 'Altcoins', sort: 2n },
+];
+
+// [id, group, base, reference price, contract size per hand]; match id 2 is BTC/USDT (spec default).
+const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string]> = [
+  [2n, 1n, 1n, '67000', '0.001'],
+  [1n, 1n, 2n, '3500', '0.01'],
+  [3n, 1n, 4n, '600', '0.1'],
+  [4n, 1n, 5n, '150', '1'],
+  [5n, 2n, 6n, '0.6', '100'],
+  [6n, 2n, 7n, '0.15', '1000'],
+  [7n, 2n, 8n, '80', '1'],
+];
+
+const SETTINGS: Record<string, string> = {
+  // is_open_CTbi: the platform accepts deposits and withdrawals
+  platform_open: '1',
+};
+
+/** Reference data a fresh install needs; safe to run on every start (existing rows are kept). */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('currency')
+      .values(CURRENCIES.map((c, i) => ({ ...c, logo: '', sort: BigInt(i + 1) })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx.insertInto('pair_group').values(GROUPS).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share], i) => ({
+      id,
+      group_id: group,
+      currency_id: base,
+      legal_id: 3n,
+      is_display: 1n,
+      spread_units: mustParseUnits('0.05'),
+      lever_trade_fee_units: mustParseUnits('0.1'),
+      lever_share_num_units: mustParseUnits(share),
+      reference_price_units: mustParseUnits(price),
+      sort: BigInt(i + 1),
+    }));
+    await trx.insertInto('pair').values(pairs).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('setting')
+      .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  });
+}

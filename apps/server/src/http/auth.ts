@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database';
+import { resolveSession } from '../modules/session/service';
+import { SessionInvalid } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `user`: the route needs a live session; answered with type 999 otherwise */
+    auth?: 'user';
+  }
+  interface FastifyRequest {
+    /** set on routes with `config.auth`; the session's user */
+    userId: bigint;
+    sessionId: bigint;
+  }
+}
+
+/** The token from `Authorization: Bearer <token>`, or the bare token older clients send. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const token = header?.replace(/^Bearer\s+/i, '').trim();
+  return token ? token : undefined;
+}
+
+export const authPlugin = fp<{ db: Db; sessionIdleMs: number }>(async (app, { db, sessionIdleMs }) => {
+  app.decorateRequest('userId', 0n);
+  app.decorateRequest('sessionId', 0n);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.auth !== 'user') return;
+    const token = bearerToken(request.headers.authorization);
+    const session = token ? await resolveSession(db, token, sessionIdleMs) : undefined;
+    if (!session) throw new SessionInvalid();
+    request.userId = session.userId;
+    request.sessionId = session.sessionId;
+  });
+});

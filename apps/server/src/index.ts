@@ -1,0 +1,10 @@
+export { buildApp } from './app';
+export { loadConfig, type Config } from './config';
+export { startServer, type RunningServer } from './server';
+export { openDatabase, type Db } from './db/database';
+export { migrate } from './db/migrate';
+export { seed } from './db/seed';
+export { postTransaction, inTransaction } from './modules/ledger/service';
+export { checkLedger } from './modules/ledger/check';
+export { createSession } from './modules/session/service';
+export * as factories from './testing/factories';

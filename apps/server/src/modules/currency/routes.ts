@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZQuotationNewResponse } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import { ok } from '../../http/envelope';
+import { selectPairs } from './queries';
+import { initialStats, presentQuotation } from './present';
+
+export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/currency/quotation_new',
+    {
+      schema: {
+        tags: ['currency'],
+        summary: 'Groups (tabs) of displayed pairs with their market figures',
+        response: { 200: ZQuotationNewResponse },
+      },
+    },
+    async () => {
+      const groups = new Map<bigint, { id: number; name: string; quotation: ReturnType<typeof presentQuotation>[] }>();
+      for (const pair of await selectPairs(db)) {
+        if (pair.is_display !== 1n) continue;
+        const group = groups.get(pair.group_id) ?? { id: Number(pair.group_id), name: pair.group_name, quotation: [] };
+        group.quotation.push(presentQuotation(pair, initialStats(pair)));
+        groups.set(pair.group_id, group);
+      }
+      return ok([...groups.values()]);
+    },
+  );
+};

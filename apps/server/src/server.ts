@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from './app';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/database';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, and listens: the whole product in one process. */
+export async function startServer(
+  config: Config,
+  options: Pick<AppDeps, 'logger' | 'extraRoutes'> & { pgSchema?: string } = {},
+): Promise<RunningServer> {
+  const db = openDatabase({ ...config, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
+  await migrate(db, options.pgSchema);
+  await seed(db);
+  const app = await buildApp({ db, config, ...options });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    db,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

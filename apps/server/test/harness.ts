@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config';
+import { checkLedger } from '../src/modules/ledger/check';
+import { startServer, type RunningServer } from '../src/server';
+
+/** Which database this run of the suite uses: SQLite always, PostgreSQL when CI asks for it. */
+export const onPostgres = process.env.TEST_DB === 'pg';
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  /** GET query */
+  query?: Record<string, string>;
+}
+
+export interface TestServer extends RunningServer {
+  /** POST a form-urlencoded body, as the spec's client does; answers the parsed envelope */
+  post(pathname: string, form?: Record<string, string>, options?: CallOptions): Promise<Envelope>;
+  get(pathname: string, options?: CallOptions): Promise<Envelope>;
+  /** fails the test with the problems if the ledger does not prove out */
+  expectLedgerSound(): Promise<void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Envelope = { type: string; code?: string; message: any };
+
+/**
+ * A real server on an ephemeral port over a fresh database: a new SQLite file, or a new
+ * PostgreSQL schema (dropped on close) so suites run side by side.
+ */
+export async function startTestServer(
+  extraRoutes?: (app: FastifyInstance) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let pgSchema: string | undefined;
+  if (onPostgres) {
+    if (!pgUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+    pgSchema = `t_${randomBytes(6).toString('hex')}`;
+    await withPg(pgUrl, (c) => c.query(`create schema ${pgSchema}`));
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(onPostgres ? { DATABASE_URL: pgUrl } : {}),
+    ...env,
+  });
+  const server = await startServer(config, { logger: false, ...(extraRoutes ? { extraRoutes } : {}), ...(pgSchema ? { pgSchema } : {}) });
+
+  const call = async (method: string, pathname: string, body: URLSearchParams | undefined, o: CallOptions = {}) => {
+    const url = new URL(pathname, server.url);
+    for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(o.lang ? { lang: o.lang } : {}),
+        ...o.headers,
+      },
+      ...(body ? { body } : {}),
+    });
+    return (await response.json()) as Envelope;
+  };
+
+  return {
+    ...server,
+    post: (p, form = {}, o) => call('POST', p, new URLSearchParams(form), o),
+    get: (p, o) => call('GET', p, undefined, o),
+    async expectLedgerSound() {
+      expect(await checkLedger(server.db)).toEqual([]);
+    },
+    async close() {
+      await server.close();
+      if (pgSchema) await withPg(pgUrl!, (c) => c.query(`drop schema ${pgSchema} cascade`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

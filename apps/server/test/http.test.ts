@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zPositiveAmount } from '@tidemark/protocol';
+import { ok } from '../src/http/envelope';
+import { buildSignedInUser } from '../src/testing/factories';
+import { startTestServer, type TestServer } from './harness';
+
+const probeRoutes = async (app: FastifyInstance) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/probe/boom', async () => {
+    throw new Error('secret internal detail');
+  });
+  typed.post('/api/probe/amount', { schema: { body: z.object({ number: zPositiveAmount }) } }, async (req) =>
+    ok(req.body.number.toString()),
+  );
+  typed.get('/api/probe/me', { config: { auth: 'user' } }, async (req) => ok(req.userId.toString()));
+  typed.get('/api/probe/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ok('fine'));
+};
+
+describe('HTTP conventions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(probeRoutes);
+  });
+  afterAll(() => server.close());
+
+  it('answers quotation_new with groups of displayed pairs in the envelope', async () => {
+    const answer = await server.get('/api/currency/quotation_new');
+    expect(answer.type).toBe('ok');
+    const pairs = answer.message.flatMap((g: { quotation: unknown[] }) => g.quotation);
+    const btc = pairs.find((p: { currency_name: string }) => p.currency_name === 'BTC');
+    expect(btc).toMatchObject({ id: 2, currency_id: 1, legal_id: 3, legal_name: 'USDT', is_display: 1 });
+    expect(btc.now_price).toMatch(/^\d+\.\d{8}$/);
+  });
+
+  it('hides pairs that are not displayed', async () => {
+    await server.db.updateTable('pair').set({ is_display: 0n }).where('id', '=', 7n).execute();
+    const answer = await server.get('/api/currency/quotation_new');
+    const ids = answer.message.flatMap((g: { quotation: { id: number }[] }) => g.quotation.map((q) => q.id));
+    expect(ids).not.toContain(7);
+    expect(ids).toContain(2);
+  });
+
+  it('never leaks an internal error, and translates it', async () => {
+    const en = await server.get('/api/probe/boom');
+    expect(en).toEqual({ type: 'error', code: 'internal', message: 'The server is busy, please try again later' });
+    const jp = await server.get('/api/probe/boom', { lang: 'jp' });
+    expect(jp.message).toBe('サーバーが混み合っています。しばらくしてから再度お試しください');
+    expect(JSON.stringify(jp)).not.toContain('secret');
+  });
+
+  it.each([
+    ['zh', '参数错误：number'],
+    ['hk', '參數錯誤：number'],
+    ['en', 'Parameter error: number'],
+    ['kr', '매개변수 오류: number'],
+    ['jp', 'パラメータエラー：number'],
+    ['spa', 'Error de parámetro: number'],
+  ])('names a missing field in %s', async (lang, message) => {
+    expect(await server.post('/api/probe/amount', {}, { lang })).toEqual({ type: 'error', code: 'invalid_field', message });
+  });
+
+  it('falls back to English for an unknown language', async () => {
+    expect((await server.post('/api/probe/amount', {}, { lang: 'xx' })).message).toBe('Parameter error: number');
+  });
+
+  it.each([
+    ['1e5', 'amount_malformed'],
+    ['NaN', 'amount_malformed'],
+    ['', 'amount_empty'],
+    ['1.123456789', 'amount_too_many_decimals'],
+    ['99999999999999999999', 'amount_out_of_range'],
+    ['0', 'amount_not_positive'],
+    ['-3', 'amount_not_positive'],
+  ])('refuses the amount %j with %s', async (number, code) => {
+    expect(await server.post('/api/probe/amount', { number })).toMatchObject({ type: 'error', code });
+  });
+
+  it('reads form-urlencoded and JSON bodies alike', async () => {
+    expect(await server.post('/api/probe/amount', { number: '1.5' })).toEqual({ type: 'ok', message: '150000000' });
+    const json = await fetch(`${server.url}/api/probe/amount`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ number: '2' }),
+    }).then((r) => r.json());
+    expect(json).toEqual({ type: 'ok', message: '200000000' });
+  });
+
+  it('answers a malformed body with a parameter error, not a crash', async () => {
+    const answer = await fetch(`${server.url}/api/probe/amount`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'hk' },
+      body: '{"number":',
+    }).then((r) => r.json());
+    expect(answer).toEqual({ type: 'error', code: 'bad_request', message: '參數錯誤' });
+  });
+
+  it('answers 999 without a token, with an unknown one, and after revocation', async () => {
+    expect(await server.get('/api/probe/me')).toMatchObject({ type: '999', code: 'session_invalid' });
+    expect(await server.get('/api/probe/me', { token: 'not-a-token' })).toMatchObject({ type: '999' });
+    const user = await buildSignedInUser(server.db);
+    expect(await server.get('/api/probe/me', { token: user.token })).toEqual({ type: 'ok', message: user.id.toString() });
+    // the spec's client sends the bare token; both forms resolve
+    expect(await server.get('/api/probe/me', { headers: { authorization: user.token } })).toMatchObject({ type: 'ok' });
+    await server.db.updateTable('session').set({ revoked_at_ms: 1n }).where('user_id', '=', user.id).execute();
+    expect(await server.get('/api/probe/me', { token: user.token, lang: 'zh' })).toEqual({
+      type: '999',
+      code: 'session_invalid',
+      message: '登录已失效，请重新登录',
+    });
+  });
+
+  it('expires a session idle for longer than the limit', async () => {
+    const user = await buildSignedInUser(server.db);
+    const eightDaysAgo = BigInt(Date.now() - 8 * 24 * 3600_000);
+    await server.db.updateTable('session').set({ last_seen_at_ms: eightDaysAgo }).where('user_id', '=', user.id).execute();
+    expect(await server.get('/api/probe/me', { token: user.token })).toMatchObject({ type: '999' });
+  });
+
+  it('rate-limits with a translated message', async () => {
+    expect(await server.get('/api/probe/limited')).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/probe/limited')).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/probe/limited', { lang: 'spa' })).toEqual({
+      type: 'error',
+      code: 'rate_limited',
+      message: 'Demasiadas solicitudes, inténtelo más tarde',
+    });
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const doc = (await fetch(`${server.url}/api/docs/json`).then((r) => r.json())) as { openapi: string; paths: object };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/currency/quotation_new');
+    const page = await fetch(`${server.url}/api/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+  });
+
+  it('answers an unknown API path with the not_found envelope', async () => {
+    const response = await fetch(`${server.url}/api/nope`, { headers: { lang: 'kr' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ type: 'error', code: 'not_found', message: '요청한 내용을 찾을 수 없습니다' });
+  });
+});
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tidemark</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer(undefined, { WEB_DIST: dist });
+  });
+  afterAll(() => server.close());
+
+  it('falls back to index.html for every page route (history mode)', async () => {
+    for (const route of ['/', '/exchange', '/contracts', '/resetpwd?user_string=a%40b.c']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const response = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('keeps API paths out of the fallback', async () => {
+    expect((await fetch(`${server.url}/api/nope`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { mustParseUnits } from '@tidemark/core';
+import { postTransaction } from '../src/modules/ledger/service';
+import { checkLedger } from '../src/modules/ledger/check';
+import { Rejection } from '../src/rejection';
+import { buildUser, fundWallet } from '../src/testing/factories';
+import { startTestServer, type TestServer } from './harness';
+
+const USDT = 3n;
+const BTC = 1n;
+
+describe('ledger', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const balance = async (userId: bigint, currencyId = USDT, wallet = 'change' as const) => {
+    const row = await server.db
+      .selectFrom('account')
+      .select(['available_units', 'frozen_units'])
+      .where('user_id', '=', userId)
+      .where('currency_id', '=', currencyId)
+      .where('wallet', '=', wallet)
+      .executeTakeFirst();
+    return row ? { available: row.available_units, frozen: row.frozen_units } : undefined;
+  };
+  const txnCount = async () =>
+    (await server.db.selectFrom('ledger_txn').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+
+  it('credits a deposit through the clearing account and proves out', async () => {
+    const user = await buildUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '1000.5');
+    expect(await balance(user.id)).toEqual({ available: mustParseUnits('1000.5'), frozen: 0n });
+    await server.expectLedgerSound();
+  });
+
+  it('moves money between buckets and wallets in one transaction', async () => {
+    const user = await buildUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '100');
+    await postTransaction(server.db, {
+      kind: 'freeze_and_transfer',
+      legs: [
+        { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: -mustParseUnits('30') },
+        { account: { userId: user.id, wallet: 'change', currencyId: USDT }, bucket: 'frozen', deltaUnits: mustParseUnits('10') },
+        { account: { userId: user.id, wallet: 'lever', currencyId: USDT }, deltaUnits: mustParseUnits('20') },
+      ],
+    });
+    expect(await balance(user.id)).toEqual({ available: mustParseUnits('70'), frozen: mustParseUnits('10') });
+    expect((await balance(user.id, USDT, 'lever' as never))?.available).toBe(mustParseUnits('20'));
+    await server.expectLedgerSound();
+  });
+
+  it('refuses to overdraw and changes nothing', async () => {
+    const user = await buildUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '5');
+    const before = await txnCount();
+    const spend = postTransaction(server.db, {
+      kind: 'fee',
+      legs: [
+        { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: -mustParseUnits('5.00000001') },
+        { account: { system: 'fees', currencyId: USDT }, deltaUnits: mustParseUnits('5.00000001') },
+      ],
+    });
+    await expect(spend).rejects.toEqual(new Rejection('insufficient_balance'));
+    expect(await balance(user.id)).toEqual({ available: mustParseUnits('5'), frozen: 0n });
+    expect(await txnCount()).toBe(before);
+    await server.expectLedgerSound();
+  });
+
+  it('refuses an unbalanced transaction and changes nothing', async () => {
+    const user = await buildUser(server.db);
+    const before = await txnCount();
+    const gift = postTransaction(server.db, {
+      kind: 'gift',
+      legs: [
+        { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: 100n },
+        { account: { system: 'house', currencyId: BTC }, deltaUnits: -100n },
+      ],
+    });
+    await expect(gift).rejects.toThrow(/unbalanced/);
+    expect(await balance(user.id)).toBeUndefined();
+    expect(await txnCount()).toBe(before);
+    await server.expectLedgerSound();
+  });
+
+  it('does the work once for a repeated idempotency key', async () => {
+    const user = await buildUser(server.db);
+    const credit = () =>
+      postTransaction(server.db, {
+        kind: 'deposit',
+        idempotencyKey: `deposit-approval:${user.id}`,
+        legs: [
+          { account: { userId: user.id, wallet: 'change', currencyId: BTC }, deltaUnits: mustParseUnits('1') },
+          { account: { system: 'deposits', currencyId: BTC }, deltaUnits: -mustParseUnits('1') },
+        ],
+      });
+    const first = await credit();
+    const second = await credit();
+    expect(first.replayed).toBe(false);
+    expect(second).toEqual({ txnId: first.txnId, replayed: true });
+    expect((await balance(user.id, BTC))?.available).toBe(mustParseUnits('1'));
+    await server.expectLedgerSound();
+  });
+
+  it('lets 50 concurrent spends of the whole balance succeed exactly once', async () => {
+    const user = await buildUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '250');
+    const spend = () =>
+      postTransaction(server.db, {
+        kind: 'fee',
+        legs: [
+          { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: -mustParseUnits('250') },
+          { account: { system: 'fees', currencyId: USDT }, deltaUnits: mustParseUnits('250') },
+        ],
+      });
+    const results = await Promise.allSettled(Array.from({ length: 50 }, spend));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toEqual(new Rejection('insufficient_balance'));
+    }
+    expect(await balance(user.id)).toEqual({ available: 0n, frozen: 0n });
+    await server.expectLedgerSound();
+  });
+
+  it('has the database itself refuse a negative user balance', async () => {
+    const user = await buildUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '1');
+    const sneak = server.db
+      .updateTable('account')
+      .set({ available_units: -1n })
+      .where('user_id', '=', user.id)
+      .execute();
+    await expect(sneak).rejects.toThrow(/check/i);
+  });
+
+  it('finds a balance changed without postings and a transaction that does not balance', async () => {
+    const scratch = await startTestServer();
+    try {
+      const user = await buildUser(scratch.db);
+      await fundWallet(scratch.db, user.id, USDT, '10');
+      expect(await checkLedger(scratch.db)).toEqual([]);
+      await scratch.db
+        .updateTable('account')
+        .set({ available_units: sql`available_units + 1` })
+        .where('user_id', '=', user.id)
+        .execute();
+      const entry = await scratch.db.selectFrom('ledger_entry').select(['id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      await scratch.db.updateTable('ledger_entry').set({ delta_units: sql`delta_units + 7` }).where('id', '=', entry.id).execute();
+      const problems = await checkLedger(scratch.db);
+      expect(problems.some((p) => /does not balance in currency 3/.test(p))).toBe(true);
+      expect(problems.some((p) => /available balance is/.test(p))).toBe(true);
+    } finally {
+      await scratch.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+// Pure double-entry rules: the server persists postings, this module only decides whether they are valid.
+import { UNITS_MAX, UNITS_MIN, assertUnitsInRange, formatUnits } from './money';
+
+export type WalletKind = 'change' | 'lever' | 'micro' | 'legal';
+export const WALLET_KINDS: readonly WalletKind[] = ['change', 'lever', 'micro', 'legal'];
+
+export type SystemAccount = 'house' | 'fees' | 'deposits' | 'withdrawals' | 'market_maker';
+export const SYSTEM_ACCOUNTS: readonly SystemAccount[] = ['house', 'fees', 'deposits', 'withdrawals', 'market_maker'];
+
+export type Bucket = 'available' | 'frozen';
+
+export interface Posting {
+  accountId: bigint;
+  currencyId: bigint;
+  bucket: Bucket;
+  deltaUnits: bigint;
+}
+
+export type PostingRejection = 'empty' | 'zero_delta' | 'unbalanced' | 'out_of_range';
+
+/** Validates one transaction's postings: non-empty, non-zero in-range deltas, summing to zero per currency. */
+export function checkPostings(
+  postings: readonly Posting[],
+): { ok: true } | { ok: false; reason: PostingRejection; currencyId?: bigint } {
+  if (postings.length === 0) return { ok: false, reason: 'empty' };
+  const sums = new Map<bigint, bigint>();
+  for (const { currencyId, deltaUnits } of postings) {
+    if (deltaUnits === 0n) return { ok: false, reason: 'zero_delta' };
+    if (deltaUnits < UNITS_MIN || deltaUnits > UNITS_MAX) return { ok: false, reason: 'out_of_range' };
+    sums.set(currencyId, (sums.get(currencyId) ?? 0n) + deltaUnits);
+  }
+  for (const [currencyId, sum] of sums) {
+    if (sum !== 0n) return { ok: false, reason: 'unbalanced', currencyId };
+  }
+  return { ok: true };
+}
+
+export interface Balance {
+  availableUnits: bigint;
+  frozenUnits: bigint;
+}
+
+const BUCKET_FIELD: Record<Bucket, keyof Balance> = { available: 'availableUnits', frozen: 'frozenUnits' };
+
+/**
+ * Applies already-checked postings to a copy of `balances` (keyed by account id; untouched entries are shared).
+ * Only the final state is judged, so posting order within a transaction does not matter.
+ * Throws RangeError if a bucket would leave the signed 64-bit range.
+ */
+export function applyPostings(
+  balances: ReadonlyMap<bigint, Balance>,
+  postings: readonly Posting[],
+  allowNegative: (accountId: bigint) => boolean,
+):
+  | { ok: true; balances: Map<bigint, Balance> }
+  | { ok: false; reason: 'insufficient'; accountId: bigint; bucket: Bucket }
+  | { ok: false; reason: 'unknown_account'; accountId: bigint } {
+  const changed = new Map<bigint, Balance>();
+  for (const { accountId, bucket, deltaUnits } of postings) {
+    const current = changed.get(accountId) ?? balances.get(accountId);
+    if (!current) return { ok: false, reason: 'unknown_account', accountId };
+    const field = BUCKET_FIELD[bucket];
+    // Fresh objects: the caller's balances stay untouched.
+    changed.set(accountId, { ...current, [field]: assertUnitsInRange(current[field] + deltaUnits) });
+  }
+  for (const [accountId, { availableUnits, frozenUnits }] of changed) {
+    if (allowNegative(accountId)) continue;
+    if (availableUnits < 0n) return { ok: false, reason: 'insufficient', accountId, bucket: 'available' };
+    if (frozenUnits < 0n) return { ok: false, reason: 'insufficient', accountId, bucket: 'frozen' };
+  }
+  const next = new Map(balances);
+  for (const [accountId, balance] of changed) next.set(accountId, balance);
+  return { ok: true, balances: next };
+}
+
+/** An account's stored balance next to the sum of its postings, as read by the auditor. */
+export interface AccountAudit {
+  accountId: bigint;
+  availableUnits: bigint;
+  frozenUnits: bigint;
+  postedAvailableUnits: bigint;
+  postedFrozenUnits: bigint;
+  allowNegative: boolean;
+}
+
+export interface TxnAudit {
+  txnId: bigint;
+  sumsByCurrency: ReadonlyArray<{ currencyId: bigint; sumUnits: bigint }>;
+}
+
+const signed = (units: bigint): string => (units > 0n ? '+' : '') + formatUnits(units);
+
+/** Plain-English ledger inconsistencies; empty when the books are sound. */
+export function findLedgerProblems(input: { accounts: readonly AccountAudit[]; txns: readonly TxnAudit[] }): string[] {
+  const problems: string[] = [];
+  for (const { txnId, sumsByCurrency } of input.txns) {
+    for (const { currencyId, sumUnits } of sumsByCurrency) {
+      if (sumUnits === 0n) continue;
+      problems.push(`txn ${txnId} does not balance in currency ${currencyId}: ${signed(sumUnits)}`);
+    }
+  }
+  for (const a of input.accounts) {
+    const buckets = [
+      ['available', a.availableUnits, a.postedAvailableUnits],
+      ['frozen', a.frozenUnits, a.postedFrozenUnits],
+    ] as const;
+    for (const [bucket, stored, posted] of buckets) {
+      if (stored !== posted) {
+        const detail = `balance is ${formatUnits(stored)} but its postings sum to ${formatUnits(posted)}`;
+        problems.push(`account ${a.accountId} ${bucket} ${detail}`);
+      }
+      if (!a.allowNegative && stored < 0n) {
+        problems.push(`account ${a.accountId} may not go negative but its ${bucket} balance is ${formatUnits(stored)}`);
+      }
+    }
+  }
+  return problems;
+}

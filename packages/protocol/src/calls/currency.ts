@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ZEnvelopeOk } from '../envelope';
+import { zDecimal } from '../fields';
+
+/** One pair as the spec's quotation item. Percents are decimal strings ("1.25" = 1.25%). */
+export const ZQuotation = z.object({
+  id: z.number().int(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  legal_id: z.number().int(),
+  legal_name: z.string(),
+  logo: z.string(),
+  is_display: z.number().int(),
+  now_price: zDecimal,
+  change: zDecimal,
+  volume: zDecimal,
+  high: zDecimal,
+  low: zDecimal,
+  spread: zDecimal,
+  lever_trade_fee: zDecimal,
+  lever_share_num: zDecimal,
+});
+export type TQuotation = z.infer<typeof ZQuotation>;
+
+/** GET /api/currency/quotation_new: groups (tabs) of pairs. */
+export const ZQuotationGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  quotation: z.array(ZQuotation),
+});
+export const ZQuotationNewResponse = ZEnvelopeOk(z.array(ZQuotationGroup));
+export type TQuotationNewResponse = z.infer<typeof ZQuotationNewResponse>;

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+const serverSuite = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['apps/server/test/**/*.test.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+// The server suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      serverSuite('server-sqlite', { TEST_DB: 'sqlite' }),
+      ...(pgUrl ? [serverSuite('server-pg', { TEST_DB: 'pg' })] : []),
+    ],
+  },
+});
