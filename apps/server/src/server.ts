@@ -8,6 +8,7 @@ import { seed } from './db/seed';
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
+  config: Config;
   url: string;
   close(): Promise<void>;
 }
@@ -27,6 +28,7 @@ export async function startServer(
   return {
     app,
     db,
+    config,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();

@@ -56,7 +56,7 @@ export async function startTestServer(
     ...(onPostgres ? { DATABASE_URL: pgUrl } : {}),
     ...env,
   });
-  const server = await startServer(config, { logger: false, ...(extraRoutes ? { extraRoutes } : {}), ...(pgSchema ? { pgSchema } : {}) });
+  const server = await startServer(config, { logger: process.env.TEST_LOG ? { level: 'error' } : false, ...(extraRoutes ? { extraRoutes } : {}), ...(pgSchema ? { pgSchema } : {}) });
 
   const call = async (method: string, pathname: string, body: URLSearchParams | undefined, o: CallOptions = {}) => {
     const url = new URL(pathname, server.url);

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('starts on the embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      demo: undefined,
+      demoEmail: 'demo@tidemark.local',
+      feed: 'sim',
+      supportUrl: '',
+    });
+  });
+
+  it('reads every variable the README lists', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/tm',
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      ADMIN_EMAIL: 'ops@example.com',
+      ADMIN_PASSWORD: 'secret-123',
+      DEMO: '0',
+      DEMO_EMAIL: 'demo@example.com',
+      DEMO_PASSWORD: 'demo-pass-1',
+      FEED: 'exchange',
+      SUPPORT_URL: 'https://help.example.com/chat',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/tm',
+      databaseUrl: 'postgres://u@db:5432/x',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://mail:25',
+      adminEmail: 'ops@example.com',
+      adminPassword: 'secret-123',
+      demo: false,
+      demoEmail: 'demo@example.com',
+      demoPassword: 'demo-pass-1',
+      feed: 'exchange',
+      supportUrl: 'https://help.example.com/chat',
+    });
+  });
+
+  it('refuses bad values and names every one of them', () => {
+    const bad = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FEED: 'live', ADMIN_EMAIL: 'nope', DEMO: 'maybe' });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (error) {
+      const text = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'FEED', 'ADMIN_EMAIL', 'DEMO']) expect(text).toContain(name);
+    }
+  });
+});
