@@ -36,5 +36,29 @@ export function openDatabase(target: DatabaseTarget): Db {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.defaultSafeIntegers(true);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+}
+
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Kysely prepares every query anew; compiling SQL costs more than running it on hot paths such
+ * as ledger postings, so compiled statements are reused by their text (a small LRU).
+ */
+function withStatementCache(file: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (statement) {
+        cache.delete(sqlText);
+      } else {
+        statement = file.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sqlText, statement);
+      return statement;
+    },
+  };
 }

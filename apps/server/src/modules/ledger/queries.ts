@@ -3,47 +3,18 @@ import type { Bucket } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import type { AccountRef } from './types';
 
-/** Account ids for the refs, in one query; missing accounts are absent from the map. */
-export async function selectAccountIds(db: Db, refs: readonly AccountRef[]): Promise<Map<string, bigint>> {
-  const rows = await db
-    .selectFrom('account')
-    .select(['id', 'user_id', 'system_name', 'wallet', 'currency_id'])
-    .where((eb) =>
-      eb.or(
-        refs.map((r) =>
-          'userId' in r
-            ? eb.and([eb('user_id', '=', r.userId), eb('wallet', '=', r.wallet), eb('currency_id', '=', r.currencyId)])
-            : eb.and([eb('system_name', '=', r.system), eb('currency_id', '=', r.currencyId)]),
-        ),
-      ),
-    )
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      accountKey(
-        row.user_id !== null
-          ? { userId: row.user_id, wallet: row.wallet as Exclude<typeof row.wallet, 'system'>, currencyId: row.currency_id }
-          : { system: row.system_name!, currencyId: row.currency_id },
-      ),
-      row.id,
-    ]),
-  );
-}
-
 export function accountKey(ref: AccountRef): string {
   return 'userId' in ref ? `u:${ref.userId}:${ref.wallet}:${ref.currencyId}` : `s:${ref.system}:${ref.currencyId}`;
 }
 
-export async function insertAccounts(db: Db, refs: readonly AccountRef[]): Promise<void> {
-  if (refs.length === 0) return;
+/** Creates the account with zero balances if it does not exist yet. */
+export async function insertAccount(db: Db, ref: AccountRef): Promise<void> {
   await db
     .insertInto('account')
     .values(
-      refs.map((r) =>
-        'userId' in r
-          ? { user_id: r.userId, system_name: null, wallet: r.wallet, currency_id: r.currencyId, allow_negative: 0n }
-          : { user_id: null, system_name: r.system, wallet: 'system' as const, currency_id: r.currencyId, allow_negative: 1n },
-      ),
+      'userId' in ref
+        ? { user_id: ref.userId, system_name: null, wallet: ref.wallet, currency_id: ref.currencyId, allow_negative: 0n }
+        : { user_id: null, system_name: ref.system, wallet: 'system', currency_id: ref.currencyId, allow_negative: 1n },
     )
     .onConflict((oc) => oc.doNothing())
     .execute();
@@ -80,17 +51,27 @@ export async function insertEntries(
 }
 
 /**
- * Moves an account's balances by the deltas, only if a non-system account stays >= 0; false
- * otherwise. The condition and the write are one statement, so concurrent spenders cannot both win.
+ * Moves an account's balances by the deltas, only if a non-system account stays >= 0, and
+ * answers its id; undefined when refused or when the account does not exist. The condition and
+ * the write are one statement, so concurrent spenders cannot both win.
  */
-export async function applyDeltas(db: Db, accountId: bigint, availableUnits: bigint, frozenUnits: bigint): Promise<boolean> {
-  const result = await db
+export async function applyDeltas(
+  db: Db,
+  ref: AccountRef,
+  availableUnits: bigint,
+  frozenUnits: bigint,
+): Promise<bigint | undefined> {
+  const row = await db
     .updateTable('account')
     .set({
       available_units: sql`available_units + ${availableUnits}`,
       frozen_units: sql`frozen_units + ${frozenUnits}`,
     })
-    .where('id', '=', accountId)
+    .where((eb) =>
+      'userId' in ref
+        ? eb.and([eb('user_id', '=', ref.userId), eb('wallet', '=', ref.wallet), eb('currency_id', '=', ref.currencyId)])
+        : eb.and([eb('system_name', '=', ref.system), eb('currency_id', '=', ref.currencyId)]),
+    )
     .where((eb) =>
       eb.or([
         eb('allow_negative', '=', 1n),
@@ -100,6 +81,7 @@ export async function applyDeltas(db: Db, accountId: bigint, availableUnits: big
         ]),
       ]),
     )
+    .returning('id')
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row?.id;
 }

@@ -1,15 +1,7 @@
-import { checkPostings, type Posting } from '@tidemark/core';
+import { checkPostings, type Bucket } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { Rejection } from '../../rejection';
-import {
-  accountKey,
-  applyDeltas,
-  insertAccounts,
-  insertEntries,
-  insertTxn,
-  selectAccountIds,
-  selectTxnIdByKey,
-} from './queries';
+import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, selectTxnIdByKey } from './queries';
 import type { AccountRef, PostedTxn, TxnInput } from './types';
 
 /** Runs `work` in a transaction, or inside the caller's when it already holds one. */
@@ -17,36 +9,55 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-async function resolveAccountIds(db: Db, refs: readonly AccountRef[]): Promise<Map<string, bigint>> {
-  let ids = await selectAccountIds(db, refs);
-  const missing = refs.filter((r) => !ids.has(accountKey(r)));
-  if (missing.length > 0) {
-    await insertAccounts(db, missing);
-    ids = await selectAccountIds(db, refs);
+interface AccountChange {
+  ref: AccountRef;
+  delta: Record<Bucket, bigint>;
+}
+
+/** The legs summed per account, in one global order so concurrent txns lock alike (no deadlock). */
+function changesByAccount(input: TxnInput): AccountChange[] {
+  const changes = new Map<string, AccountChange>();
+  for (const leg of input.legs) {
+    const key = accountKey(leg.account);
+    const change = changes.get(key) ?? { ref: leg.account, delta: { available: 0n, frozen: 0n } };
+    change.delta[leg.bucket ?? 'available'] += leg.deltaUnits;
+    changes.set(key, change);
   }
-  return ids;
+  return [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, change]) => change);
+}
+
+/** Applies one account's change, creating the account on first credit; its id, or a Rejection. */
+async function applyChange(trx: Db, { ref, delta }: AccountChange): Promise<bigint> {
+  const id = await applyDeltas(trx, ref, delta.available, delta.frozen);
+  if (id !== undefined) return id;
+  const spends = delta.available < 0n || delta.frozen < 0n;
+  if (spends && 'userId' in ref) throw new Rejection('insufficient_balance');
+  await insertAccount(trx, ref);
+  const created = await applyDeltas(trx, ref, delta.available, delta.frozen);
+  if (created === undefined) throw new Rejection('insufficient_balance');
+  return created;
 }
 
 /**
  * Posts one double-entry transaction atomically: every leg or none. Throws an Error when the
  * legs do not balance per currency (a bug in the caller) and a Rejection `insufficient_balance`
  * when a user's bucket would go below zero; in both cases nothing is written. A repeated
- * idempotency key returns the first transaction and writes nothing.
+ * idempotency key returns the first transaction and writes nothing. Inside a caller's
+ * transaction, a Rejection must be let through so that the caller's writes roll back too.
  */
 export function postTransaction(db: Db, input: TxnInput, nowMs = Date.now()): Promise<PostedTxn> {
-  return inTransaction(db, async (trx) => {
-    const ids = await resolveAccountIds(trx, input.legs.map((l) => l.account));
-    const postings: Posting[] = input.legs.map((leg) => ({
-      accountId: ids.get(accountKey(leg.account))!,
+  const check = checkPostings(
+    input.legs.map((leg, i) => ({
+      accountId: BigInt(i),
       currencyId: leg.account.currencyId,
       bucket: leg.bucket ?? 'available',
       deltaUnits: leg.deltaUnits,
-    }));
-    const check = checkPostings(postings);
-    if (!check.ok) {
-      throw new Error(`ledger txn ${input.kind} rejected: ${check.reason} ${check.currencyId ?? ''}`.trim());
-    }
-
+    })),
+  );
+  if (!check.ok) {
+    return Promise.reject(new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim()));
+  }
+  return inTransaction(db, async (trx) => {
     const txnId = await insertTxn(trx, {
       kind: input.kind,
       reference: input.reference ?? null,
@@ -56,30 +67,20 @@ export function postTransaction(db: Db, input: TxnInput, nowMs = Date.now()): Pr
     if (txnId === undefined) {
       return { txnId: (await selectTxnIdByKey(trx, input.idempotencyKey!))!, replayed: true };
     }
+    const accountIds = new Map<string, bigint>();
+    for (const change of changesByAccount(input)) {
+      accountIds.set(accountKey(change.ref), await applyChange(trx, change));
+    }
     await insertEntries(
       trx,
-      postings.map((p) => ({
+      input.legs.map((leg) => ({
         txn_id: txnId,
-        account_id: p.accountId,
-        currency_id: p.currencyId,
-        bucket: p.bucket,
-        delta_units: p.deltaUnits,
+        account_id: accountIds.get(accountKey(leg.account))!,
+        currency_id: leg.account.currencyId,
+        bucket: leg.bucket ?? 'available',
+        delta_units: leg.deltaUnits,
       })),
     );
-
-    // one conditional update per account, in id order so concurrent txns lock alike (no deadlock)
-    const perAccount = new Map<bigint, { available: bigint; frozen: bigint }>();
-    for (const p of postings) {
-      const d = perAccount.get(p.accountId) ?? { available: 0n, frozen: 0n };
-      d[p.bucket] += p.deltaUnits;
-      perAccount.set(p.accountId, d);
-    }
-    const ordered = [...perAccount].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [accountId, d] of ordered) {
-      if (!(await applyDeltas(trx, accountId, d.available, d.frozen))) {
-        throw new Rejection('insufficient_balance');
-      }
-    }
     return { txnId, replayed: false };
   });
 }
