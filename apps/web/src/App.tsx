@@ -1,0 +1,45 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import Layout from './components/Layout';
+import NotFoundPage from './pages/NotFound';
+
+// Each page is its own chunk, so the trading pages' charts load only where they are used.
+const ChangePage = lazy(() => import('./pages/Change'));
+
+/** Every route of the spec, by path. /change and /changes are the same page. */
+const PAGES: Record<string, ComponentType> = {
+  exchange: lazy(() => import('./pages/Exchange')),
+  second: lazy(() => import('./pages/Second')),
+  contracts: lazy(() => import('./pages/Contracts')),
+  myasset: lazy(() => import('./pages/MyAsset')),
+  myinvee: lazy(() => import('./pages/MyInvee')),
+  login: lazy(() => import('./pages/Login')),
+  register: lazy(() => import('./pages/Register')),
+  accountset: lazy(() => import('./pages/AccountSet')),
+  transferlog: lazy(() => import('./pages/TransferLog')),
+  change: ChangePage,
+  changes: ChangePage,
+  changed: lazy(() => import('./pages/Changed')),
+  authentication: lazy(() => import('./pages/Authentication')),
+  withdrawaddress: lazy(() => import('./pages/WithdrawAddress')),
+  transferlegal: lazy(() => import('./pages/TransferLegal')),
+  forgetpwd: lazy(() => import('./pages/ForgetPwd')),
+  resetpwd: lazy(() => import('./pages/ResetPwd')),
+  jymm: lazy(() => import('./pages/Jymm')),
+  bankbind: lazy(() => import('./pages/BankBind')),
+};
+
+const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <Navigate to="/exchange" replace /> },
+      ...Object.entries(PAGES).map(([path, Page]) => ({ path, element: <Page /> })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export default function App() {
+  return <RouterProvider router={router} />;
+}

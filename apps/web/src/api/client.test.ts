@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeStorage } from '../../test/fakeStorage';
+import { ApiError, get, post } from './client';
+
+// The client runs in the browser; these tests give it just enough of one.
+const storage = fakeStorage();
+const assign = vi.fn();
+const fetchMock = vi.fn();
+
+function answer(body: unknown) {
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 200 }));
+}
+
+function lastRequest(): { url: string; init: RequestInit; headers: Record<string, string> } {
+  const [url, init] = fetchMock.mock.lastCall as [string, RequestInit];
+  return { url, init, headers: init.headers as Record<string, string> };
+}
+
+beforeEach(() => {
+  storage.clear();
+  vi.useFakeTimers();
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('window', { location: { pathname: '/exchange', assign } });
+  vi.stubGlobal('navigator', { language: 'en-US' });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('api client', () => {
+  it('sends the language and, when logged in, the bearer token', async () => {
+    storage.setItem('lang', 'jp');
+    answer({ type: 'ok', message: [] });
+    await get('/api/currency/quotation_new');
+    expect(lastRequest().headers).toEqual({ lang: 'jp' });
+
+    storage.setItem('token', 't0k3n');
+    answer({ type: 'ok', message: [] });
+    await get('/api/currency/new_tradehistory', { legal_id: 3, currency_id: 1 });
+    expect(lastRequest().url).toBe('/api/currency/new_tradehistory?legal_id=3&currency_id=1');
+    expect(lastRequest().headers).toEqual({ lang: 'jp', Authorization: 'Bearer t0k3n' });
+  });
+
+  it('posts fields as a form body and resolves to the message', async () => {
+    answer({ type: 'ok', message: { user_currency: '1.5' } });
+    const message = await post('/api/coin/deal', { legal_id: 3, currency_id: 1, skipped: undefined });
+    expect(message).toEqual({ user_currency: '1.5' });
+    const { init } = lastRequest();
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(URLSearchParams);
+    expect(String(init.body)).toBe('legal_id=3&currency_id=1');
+  });
+
+  it('rejects a refusal with the server message and code', async () => {
+    answer({ type: 'error', message: 'Insufficient balance', code: 'insufficient_balance' });
+    const refusal = post('/api/wallet/change', { number: '5' });
+    await expect(refusal).rejects.toBeInstanceOf(ApiError);
+    await expect(refusal).rejects.toMatchObject({
+      message: 'Insufficient balance',
+      code: 'insufficient_balance',
+    });
+  });
+
+  it('on 999 forgets the token and user id, then goes to /login after 500 ms', async () => {
+    storage.setItem('token', 'old');
+    storage.setItem('user_id', '7');
+    storage.setItem('lang', 'kr');
+    answer({ type: '999', message: 'Please log in again' });
+    await expect(get('/api/user/info')).rejects.toBeInstanceOf(ApiError);
+    expect(storage.entries()).toEqual({ lang: 'kr' });
+    vi.advanceTimersByTime(499);
+    expect(assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('logs and rejects network failures', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(get('/api/common/config')).rejects.toThrow('Failed to fetch');
+    expect(log).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,72 @@
+import { currentLanguage } from '../i18n/language';
+import { getSession, removeSession } from '../session/store';
+
+/** A refusal from the server; `message` is already in the user's language. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Every answer has this shape, with HTTP 200; type "999" means the session is no longer valid. */
+interface Envelope {
+  type: 'ok' | 'error' | '999';
+  message: unknown;
+  code?: string;
+}
+
+export type Fields = Record<string, string | number | undefined>;
+
+const SESSION_LOST_REDIRECT_MS = 500;
+let redirectingToLogin = false;
+
+function toParams(fields: Fields = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) params.append(name, String(value));
+  }
+  return params;
+}
+
+function headers(): Record<string, string> {
+  const token = getSession('token');
+  return { lang: currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
+function sessionLost(): void {
+  removeSession('token', 'user_id');
+  // Several calls can fail at once; navigate once, and not away from the login page itself.
+  if (redirectingToLogin || window.location.pathname === '/login') return;
+  redirectingToLogin = true;
+  setTimeout(() => window.location.assign('/login'), SESSION_LOST_REDIRECT_MS);
+}
+
+async function request<T>(url: string, init: RequestInit): Promise<T> {
+  let envelope: Envelope;
+  try {
+    const response = await fetch(url, init);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    envelope = (await response.json()) as Envelope;
+  } catch (cause) {
+    console.error(`request failed: ${init.method ?? 'GET'} ${url}`, cause);
+    throw cause;
+  }
+  if (envelope.type === 'ok') return envelope.message as T;
+  if (envelope.type === '999') sessionLost();
+  throw new ApiError(String(envelope.message), envelope.code);
+}
+
+/** GET with an optional query string; resolves to the envelope's message. */
+export function get<T>(path: string, query?: Fields): Promise<T> {
+  const search = toParams(query).toString();
+  return request<T>(search ? `${path}?${search}` : path, { method: 'GET', headers: headers() });
+}
+
+/** POST as a form (application/x-www-form-urlencoded, which fetch sets for URLSearchParams). */
+export function post<T>(path: string, fields?: Fields): Promise<T> {
+  return request<T>(path, { method: 'POST', headers: headers(), body: toParams(fields) });
+}

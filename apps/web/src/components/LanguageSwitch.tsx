@@ -1,0 +1,26 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { language } from '../i18n';
+import { LANGUAGES, LANGUAGE_INFO, switchLanguage, type Language } from '../i18n/language';
+
+const items = LANGUAGES.map((code) => ({ key: code, label: LANGUAGE_INFO[code].name }));
+
+export default function LanguageSwitch() {
+  const { t } = useTranslation();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [language],
+        onClick: ({ key }) => key !== language && switchLanguage(key as Language),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')}>
+        {LANGUAGE_INFO[language].name}
+      </Button>
+    </Dropdown>
+  );
+}

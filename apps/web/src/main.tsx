@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiError } from './api/client';
+import App from './App';
+import { language } from './i18n';
+import { ANTD_LOCALES } from './i18n/antdLocale';
+import { antdTheme, applyPalette } from './theme';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal from the server will not change on retry; a dropped connection might.
+      retry: (failures, error) => !(error instanceof ApiError) && failures < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+applyPalette(document.documentElement);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]}>
+        <AntApp>
+          <App />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import ComingSoon from '../components/ComingSoon';
+
+export default function ExchangePage() {
+  return <ComingSoon page="exchange" />;
+}

@@ -1,0 +1,22 @@
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, get } from '../api/client';
+import { clearSession } from './store';
+
+/** Logs out on the server first, so the token is revoked there, then forgets the session here. */
+export function useLogout(): () => Promise<void> {
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  return useCallback(async () => {
+    try {
+      await get('/api/user/logout');
+    } catch (error) {
+      message.error(error instanceof ApiError ? error.message : t('logout.failed'));
+      return;
+    }
+    clearSession();
+    // A full load drops every cached answer and open connection of the old session.
+    window.location.assign('/login');
+  }, [message, t]);
+}
