@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '@tidemark/protocol';
 import type { Config } from './config';
@@ -13,17 +15,23 @@ import { rateLimitPlugin } from './http/rate-limit';
 import { webPlugin } from './http/web';
 import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { createMailer, type Mailer } from './modules/mail/service';
+import { uploadRoutes } from './modules/upload/routes';
+import { userRoutes } from './modules/user/routes';
 
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** defaults to SMTP_URL delivery, or the outbox and the log without it */
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   /** extra routes, registered after the standard plugins (tests use it for plumbing checks) */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
 /** Builds the HTTP app without listening, so tests can start it on an ephemeral port. */
-export async function buildApp({ db, config, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: limits.bodyBytesMax,
@@ -33,15 +41,19 @@ export async function buildApp({ db, config, logger, extraRoutes }: AppDeps): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(formbody);
+  await app.register(multipart);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(authPlugin, { db, sessionIdleMs: limits.sessionIdleMsDefault });
+  await app.register(authPlugin, { db, sessionIdleMs: config.sessionIdleMs });
   await app.register(idempotencyPlugin, { db });
   await app.register(docsPlugin);
 
   await app.register(commonRoutes, { supportUrl: config.supportUrl });
   await app.register(currencyRoutes, { db });
+  await app.register(userRoutes, { db, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log) });
+  await app.register(identityRoutes, { db });
+  await app.register(uploadRoutes, { db, uploadDir: path.join(config.dataDir, 'uploads') });
   if (extraRoutes) await app.register(extraRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -29,6 +29,7 @@ const ZEnv = z.object({
   DEMO_PASSWORD: z.string().optional(),
   FEED: z.enum(['sim', 'exchange']).default('sim'),
   SUPPORT_URL: zUrl(['http:', 'https:']),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -48,6 +49,8 @@ export type Config = {
   demoPassword: string | undefined;
   feed: 'sim' | 'exchange';
   supportUrl: string;
+  /** a session unused for this long ends */
+  sessionIdleMs: number;
   logLevel: string;
   /** The built web app; served with a history-mode fallback when present. */
   webDistDir: string;
@@ -77,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     feed: e.FEED,
     supportUrl: e.SUPPORT_URL ?? '',
+    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -6,3 +6,4 @@ export * from './envelope';
 export * from './fields';
 export * from './calls/common';
 export * from './calls/currency';
+export * from './calls/user';

@@ -1,10 +1,12 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Db } from './database';
 import * as createFoundation from './migrations/20261122150000_create_foundation';
+import * as createAccounts from './migrations/20261122160000_create_accounts';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261122150000_create_foundation': createFoundation,
+  '20261122160000_create_accounts': createAccounts,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

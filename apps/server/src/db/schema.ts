@@ -53,6 +53,7 @@ export interface UserTable {
   is_invee: bigint;
   review_status: bigint;
   created_at_ms: bigint;
+  pay_password_hash: string | null;
 }
 
 export interface SessionTable {
@@ -108,6 +109,67 @@ export interface SettingTable {
   value: string;
 }
 
+export type CodePurpose = 'register' | 'forget' | 'fund' | 'survey';
+
+export interface VerificationCodeTable {
+  id: Id;
+  purpose: CodePurpose;
+  /** the e-mail address the code went to */
+  target: string;
+  code_hash: string;
+  tries: ColumnType<bigint, bigint | undefined, bigint>;
+  created_at_ms: bigint;
+  expires_at_ms: bigint;
+  used_at_ms: bigint | null;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at_ms: bigint;
+  sent_at_ms: bigint | null;
+}
+
+export interface UploadTable {
+  id: Id;
+  user_id: bigint;
+  /** random file name under DATA_DIR/uploads */
+  name: string;
+  mime: 'image/jpeg' | 'image/png';
+  size_bytes: bigint;
+  created_at_ms: bigint;
+}
+
+export interface IdentityTable {
+  user_id: bigint;
+  name: string;
+  card_id: string;
+  front_upload_id: bigint;
+  reverse_upload_id: bigint;
+  hand_upload_id: bigint;
+  submitted_at_ms: bigint;
+  reviewed_at_ms: bigint | null;
+  reviewed_by: bigint | null;
+  review_note: string | null;
+}
+
+export interface SurveyAnswerTable {
+  user_id: bigint;
+  answers: string;
+  created_at_ms: bigint;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  staff_id: bigint;
+  action: string;
+  subject: string;
+  detail: string;
+  created_at_ms: bigint;
+}
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -119,6 +181,12 @@ export interface Database {
   ledger_entry: LedgerEntryTable;
   idempotency_request: IdempotencyRequestTable;
   setting: SettingTable;
+  verification_code: VerificationCodeTable;
+  mail_outbox: MailOutboxTable;
+  upload: UploadTable;
+  identity: IdentityTable;
+  survey_answer: SurveyAnswerTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

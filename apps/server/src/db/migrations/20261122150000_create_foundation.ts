@@ -1,12 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import { isPostgres } from '../dialect';
-
-/** An auto-increment 64-bit primary key on either engine. */
-function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
-  return isPostgres(db)
-    ? table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
+import { sql, type Kysely } from 'kysely';
+import { withId } from '../dialect';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

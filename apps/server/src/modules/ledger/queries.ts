@@ -85,3 +85,18 @@ export async function applyDeltas(
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Opens a user's four wallets in every currency, with zero balances (no money moves). */
+export async function insertWallets(db: Db, userId: bigint): Promise<void> {
+  const currencies = await db.selectFrom('currency').select('id').execute();
+  const wallets = ['change', 'lever', 'micro', 'legal'] as const;
+  await db
+    .insertInto('account')
+    .values(
+      currencies.flatMap((c) =>
+        wallets.map((wallet) => ({ user_id: userId, system_name: null, wallet, currency_id: c.id, allow_negative: 0n })),
+      ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -1,0 +1,25 @@
+import type { Lang } from '@tidemark/protocol';
+import type { CodePurpose } from '../../db/schema';
+import type { Mail } from './service';
+
+const PURPOSE: Record<CodePurpose, Record<Lang, string>> = {
+  register: { zh: '注册', hk: '註冊', en: 'registration', kr: '회원가입', jp: '登録', spa: 'registro' },
+  forget: { zh: '找回密码', hk: '找回密碼', en: 'password reset', kr: '비밀번호 재설정', jp: 'パスワード再設定', spa: 'restablecer contraseña' },
+  fund: { zh: '设置资金密码', hk: '設定資金密碼', en: 'fund password', kr: '자금 비밀번호 설정', jp: '資金パスワード設定', spa: 'contraseña de fondos' },
+  survey: { zh: '问卷', hk: '問卷', en: 'survey', kr: '설문', jp: 'アンケート', spa: 'encuesta' },
+};
+
+const TEXT: Record<Lang, (purpose: string, code: string, minutes: number) => { subject: string; body: string }> = {
+  zh: (p, c, m) => ({ subject: `Tidemark ${p}验证码：${c}`, body: `您的${p}验证码是 ${c}，${m}分钟内有效。如非本人操作，请忽略本邮件。` }),
+  hk: (p, c, m) => ({ subject: `Tidemark ${p}驗證碼：${c}`, body: `您的${p}驗證碼是 ${c}，${m}分鐘內有效。如非本人操作，請忽略本郵件。` }),
+  en: (p, c, m) => ({ subject: `Tidemark ${p} code: ${c}`, body: `Your ${p} code is ${c}. It is valid for ${m} minutes. If you did not ask for it, ignore this e-mail.` }),
+  kr: (p, c, m) => ({ subject: `Tidemark ${p} 인증 코드: ${c}`, body: `${p} 인증 코드는 ${c}입니다. ${m}분 동안 유효합니다. 요청하지 않았다면 이 메일을 무시하세요.` }),
+  jp: (p, c, m) => ({ subject: `Tidemark ${p}認証コード：${c}`, body: `${p}の認証コードは ${c} です。${m}分間有効です。心当たりがない場合はこのメールを無視してください。` }),
+  spa: (p, c, m) => ({ subject: `Código de ${p} de Tidemark: ${c}`, body: `Su código de ${p} es ${c}. Es válido durante ${m} minutos. Si no lo solicitó, ignore este correo.` }),
+};
+
+/** The verification-code mail in the requester's language. */
+export function codeMail(lang: Lang, purpose: CodePurpose, to: string, code: string, ttlMinutes: number): Mail {
+  const { subject, body } = TEXT[lang](PURPOSE[purpose][lang], code, ttlMinutes);
+  return { to, subject, text: body };
+}

@@ -1,0 +1,227 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  notice,
+  ZChangePasswordRequest,
+  ZCheckEmailRequest,
+  ZCheckMobileRequest,
+  ZCountriesResponse,
+  ZForgetRequest,
+  ZHasPasswordResponse,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZNoticeResponse,
+  ZPayPasswordRequest,
+  ZRegisterRequest,
+  ZSendMailRequest,
+  ZSendPhoneRequest,
+  ZSurveyRequest,
+  ZUserCenterResponse,
+  ZUserInfoResponse,
+} from '@tidemark/protocol';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { ok } from '../../http/envelope';
+import { Rejection } from '../../rejection';
+import type { Mailer } from '../mail/service';
+import { COUNTRIES } from './countries';
+import { presentUserInfo } from './present';
+import { selectUserById } from './queries';
+import * as users from './service';
+
+const FIVE_MINUTES = 5 * 60_000;
+const TEN_MINUTES = 10 * 60_000;
+
+/** Rate-limit key of the account a request names, so one account is protected from many IPs. */
+const accountKey = (field: string) => (request: FastifyRequest) =>
+  `account:${String((request.body as Record<string, unknown> | undefined)?.[field] ?? '').toLowerCase()}`;
+
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
+  const perIp = (max: number, timeWindow: number) => app.rateLimit({ max, timeWindow, hook: 'preHandler' });
+  const perAccount = (field: string, max: number, timeWindow: number) =>
+    app.rateLimit({ max, timeWindow, hook: 'preHandler', keyGenerator: accountKey(field) });
+  const tags = ['user'];
+
+  app.post(
+    '/api/user/login',
+    {
+      schema: { tags, summary: 'Log in; the message is the session token', body: ZLoginRequest, response: { 200: ZLoginResponse } },
+      preHandler: [perIp(30, FIVE_MINUTES), perAccount('user_string', 10, FIVE_MINUTES)],
+    },
+    async (request) => ok(await users.login(db, request.body.user_string, request.body.password)),
+  );
+
+  app.get(
+    '/api/user/logout',
+    { config: { auth: 'user' }, schema: { tags, summary: 'End this session', response: { 200: ZNoticeResponse } } },
+    async (request) => {
+      await users.logout(db, request.sessionId);
+      return ok(notice(request.lang, 'logged_out'));
+    },
+  );
+
+  app.post(
+    '/api/user/register',
+    {
+      schema: { tags, summary: 'Register with an e-mail code', body: ZRegisterRequest, response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(20, TEN_MINUTES)],
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.type === 'mobile') throw new Rejection('phone_codes_unavailable');
+      const email = z.email().safeParse(body.user_string);
+      if (!email.success) throw new Rejection('email_invalid');
+      await users.register(db, {
+        email: email.data,
+        password: body.password,
+        code: body.code,
+        extensionCode: body.extension_code || undefined,
+        countryCode: body.country_code || undefined,
+      });
+      return ok(notice(request.lang, 'registered'));
+    },
+  );
+
+  app.post(
+    '/api/sms_mail',
+    {
+      schema: { tags, summary: 'Mail a code for registering or for a forgotten password', body: ZSendMailRequest, response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(20, TEN_MINUTES)],
+    },
+    async (request) => {
+      const { user_string: email, type } = request.body;
+      await (type === 'forget' ? users.sendForgetCode : users.sendRegisterCode)(db, mailer, email, request.lang);
+      return ok(notice(request.lang, 'code_sent'));
+    },
+  );
+
+  // phone codes are disabled in the product (spec): say so clearly instead of failing silently
+  for (const path of ['/api/sms_send', '/api/user/check_mobile'] as const) {
+    app.post(
+      path,
+      { schema: { tags, summary: 'Phone codes are not available', body: path === '/api/sms_send' ? ZSendPhoneRequest : ZCheckMobileRequest } },
+      async () => {
+        throw new Rejection('phone_codes_unavailable');
+      },
+    );
+  }
+
+  app.post(
+    '/api/user/check_email',
+    {
+      schema: { tags, summary: 'Check a forgotten-password code before the reset', body: ZCheckEmailRequest, response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(30, TEN_MINUTES), perAccount('user_string', 10, TEN_MINUTES)],
+    },
+    async (request) => {
+      await users.checkForgetCode(db, request.body.user_string, request.body.email_code);
+      return ok(notice(request.lang, 'code_ok'));
+    },
+  );
+
+  app.post(
+    '/api/user/forget',
+    {
+      schema: { tags, summary: 'Reset a forgotten password with the e-mail code', body: ZForgetRequest, response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(30, TEN_MINUTES), perAccount('account', 10, TEN_MINUTES)],
+    },
+    async (request) => {
+      const { account, password, code } = request.body;
+      await users.resetPassword(db, { email: account, password, code });
+      return ok(notice(request.lang, 'password_reset'));
+    },
+  );
+
+  app.post(
+    '/api/user/e_pwd',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Change the login password', body: ZChangePasswordRequest, response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(20, TEN_MINUTES)],
+    },
+    async (request) => {
+      await users.changePassword(db, {
+        userId: request.userId,
+        sessionId: request.sessionId,
+        oldPassword: request.body.old_password,
+        password: request.body.password,
+      });
+      return ok(notice(request.lang, 'password_changed'));
+    },
+  );
+
+  app.get(
+    '/api/user/info',
+    { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: ZUserInfoResponse } } },
+    async (request) => ok(presentUserInfo(await selectUserById(db, request.userId))),
+  );
+
+  app.get(
+    '/api/user/center',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Identity review status', response: { 200: ZUserCenterResponse } } },
+    async (request) => ok({ review_status: Number((await selectUserById(db, request.userId)).review_status) }),
+  );
+
+  app.get(
+    '/api/common/countries',
+    { schema: { tags: ['common'], summary: 'Countries with their phone area codes', response: { 200: ZCountriesResponse } } },
+    async () => ok([...COUNTRIES]),
+  );
+
+  app.post(
+    '/api/user/has_password',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Whether a fund password is set (2: none)', response: { 200: ZHasPasswordResponse } } },
+    async (request) => ok((await selectUserById(db, request.userId)).pay_password_hash ? 1 : 2),
+  );
+
+  app.post(
+    '/api/user/pay_password_code',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Mail a code for setting the fund password', response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(20, TEN_MINUTES)],
+    },
+    async (request) => {
+      await users.sendOwnCode(db, mailer, request.userId, 'fund', request.lang);
+      return ok(notice(request.lang, 'code_sent'));
+    },
+  );
+
+  app.post(
+    '/api/user/pay_password',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Set or change the 6-digit fund password', body: ZPayPasswordRequest, response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(20, TEN_MINUTES)],
+    },
+    async (request) => {
+      const { password, pay_password: payPassword, code } = request.body;
+      await users.setPayPassword(db, { userId: request.userId, password, payPassword, code });
+      return ok(notice(request.lang, 'pay_password_set'));
+    },
+  );
+
+  app.post(
+    '/api/sms_mailinve',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Mail the invitee-survey code to the stored e-mail', response: { 200: ZNoticeResponse } },
+      preHandler: [perIp(20, TEN_MINUTES)],
+    },
+    async (request) => {
+      await users.sendOwnCode(db, mailer, request.userId, 'survey', request.lang);
+      return ok(notice(request.lang, 'code_sent'));
+    },
+  );
+
+  app.post(
+    '/api/user/invee_survey',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Submit the invitee survey', body: ZSurveyRequest, response: { 200: ZNoticeResponse } },
+    },
+    async (request) => {
+      await users.submitSurvey(db, { userId: request.userId, code: request.body.code, answers: request.body.answers });
+      return ok(notice(request.lang, 'survey_submitted'));
+    },
+  );
+};

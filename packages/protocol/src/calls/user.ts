@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors';
+import { ZEnvelopeOk } from '../envelope';
+import { limits } from '../limits';
+
+/**
+ * Field rules carry their rejection code as the issue message: the server answers that code
+ * translated, and the web app can run the same schemas before sending.
+ */
+const required = (code: ErrorCode) => z.string({ error: code }).trim().min(1, code);
+
+export const zAccount = required('account_required').max(limits.accountLengthMax, 'account_too_long');
+export const zEmail = required('account_required').pipe(z.email('email_invalid'));
+export const zCode = required('code_required').regex(/^\d{6}$/, 'code_wrong');
+
+/** A login password as the spec's hint says: 6-16 characters with letters and digits. */
+export const zNewPassword = z
+  .string({ error: 'password_required' })
+  .min(1, 'password_required')
+  .min(limits.loginPasswordLengthMin, 'password_too_short')
+  .max(limits.loginPasswordLengthMax, 'password_too_long')
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]+$/, 'password_weak');
+const zPassword = z.string({ error: 'password_required' }).min(1, 'password_required').max(64, 'password_too_long');
+const zOptional = z.string().trim().optional();
+
+function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, repeat: keyof T & string) {
+  return z.object(shape).refine((v) => (v as Record<string, unknown>)[first] === (v as Record<string, unknown>)[repeat], {
+    message: 'passwords_mismatch',
+    path: [repeat],
+  });
+}
+
+export const ZLoginRequest = z.object({
+  user_string: zAccount,
+  password: zPassword,
+  type: zOptional,
+  area_code_id: zOptional,
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+/** message: the session token */
+export const ZLoginResponse = ZEnvelopeOk(z.string());
+
+export const ZRegisterRequest = matching(
+  {
+    type: z.enum(['email', 'mobile']).default('email'),
+    country_code: zOptional,
+    user_string: zAccount,
+    password: zNewPassword,
+    re_password: zPassword,
+    extension_code: zOptional,
+    code: zCode,
+  },
+  'password',
+  're_password',
+);
+
+export const ZSendMailRequest = z.object({
+  user_string: zEmail,
+  type: z.enum(['register', 'forget']).default('register'),
+  country_code: zOptional,
+  lang: zOptional,
+});
+export const ZSendPhoneRequest = z.object({ user_string: zOptional, type: zOptional, country_code: zOptional });
+
+export const ZCheckEmailRequest = z.object({ email_code: zCode, user_string: zEmail });
+export const ZCheckMobileRequest = z.object({ mobile_code: zOptional, user_string: zOptional, country_code: zOptional });
+
+export const ZForgetRequest = matching(
+  { country_code: zOptional, account: zEmail, password: zNewPassword, repassword: zPassword, code: zCode },
+  'password',
+  'repassword',
+);
+
+export const ZChangePasswordRequest = z
+  .object({ old_password: zPassword, password: zNewPassword, re_password: z.string().optional(), type: zOptional })
+  .refine((v) => v.re_password === undefined || v.re_password === v.password, {
+    message: 'passwords_mismatch',
+    path: ['re_password'],
+  })
+  .refine((v) => v.old_password !== v.password, { message: 'password_same_as_old', path: ['password'] });
+
+export const ZUserInfo = z.object({
+  id: z.number().int(),
+  extension_code: z.string(),
+  /** 1 when identity is verified (review_status 2) */
+  is_auth: z.number().int(),
+  phone: z.string(),
+  email: z.string(),
+  /** 0 not submitted, 1 in review, 2 verified, 3 rejected */
+  review_status: z.number().int(),
+  is_invee: z.number().int(),
+  /** 1 when a fund password is set */
+  has_pay_password: z.number().int(),
+});
+export const ZUserInfoResponse = ZEnvelopeOk(ZUserInfo);
+export const ZUserCenterResponse = ZEnvelopeOk(z.object({ review_status: z.number().int() }));
+
+const stripSpaces = (code: ErrorCode) => z.string({ error: code }).transform((s) => s.replace(/\s+/g, ''));
+export const ZRealNameRequest = z.object({
+  name: stripSpaces('name_invalid').pipe(z.string().min(1, 'name_invalid').max(60, 'name_invalid').regex(/^[^\d]+$/, 'name_invalid')),
+  card_id: stripSpaces('card_id_invalid').pipe(
+    z.string().regex(/^[A-Za-z0-9-]{4,32}$/, 'card_id_invalid'),
+  ),
+  front_pic: required('upload_missing'),
+  reverse_pic: required('upload_missing'),
+  hand_pic: required('upload_missing'),
+});
+
+export const ZCountry = z.object({ country_id: z.number().int(), area_code: z.string(), name_en: z.string() });
+export const ZCountriesResponse = ZEnvelopeOk(z.array(ZCountry));
+
+/** message 2: no fund password yet (the client then offers /jymm); 1: one is set */
+export const ZHasPasswordResponse = ZEnvelopeOk(z.union([z.literal(1), z.literal(2)]));
+
+export const ZPayPasswordRequest = z
+  .object({
+    password: zPassword,
+    pay_password: z.string({ error: 'pay_password_invalid' }).regex(/^\d{6}$/, 'pay_password_invalid'),
+    re_pay_password: z.string({ error: 'passwords_mismatch' }),
+    code: zCode,
+  })
+  .refine((v) => v.pay_password === v.re_pay_password, { message: 'passwords_mismatch', path: ['re_pay_password'] });
+
+export const SURVEY_QUESTIONS = 9;
+export const ZSurveyRequest = z.object({
+  code: zCode,
+  /** one answer letter per question, comma-separated: "a,c,b,..." */
+  answers: z
+    .string({ error: 'survey_incomplete' })
+    .regex(new RegExp(`^[a-d](,[a-d]){${SURVEY_QUESTIONS - 1}}$`), 'survey_incomplete'),
+});
+
+/** A plain translated notice as the message. */
+export const ZNoticeResponse = ZEnvelopeOk(z.string());
