@@ -1,17 +1,60 @@
 /**
- * The server the browser tests drive: the real app on a fresh SQLite file in a temporary
- * folder, serving the built web app. A signed-in trader is made up front and its token written
- * where the tests read it, since signing in through pages belongs to the accounts feature.
+ * The server the browser tests drive: the real app on a fresh SQLite file in a temporary folder,
+ * serving the built web app and sending its mail over SMTP to a real SMTP server started here,
+ * whose received mail the tests read back (to type the codes a trader would copy from a mail).
+ * A signed-in trader is also made up front for tests of pages behind the login.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { factories, loadConfig, startServer } from '@tidemark/server';
-import { SESSION_FILE } from './paths';
+import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE } from './paths';
+
+interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+const mails: ReceivedMail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((parsed) => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+        });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+
+const mailbox = http.createServer((request, response) => {
+  const to = new URL(request.url ?? '/', 'http://x').searchParams.get('to')?.toLowerCase();
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
+});
+await new Promise<void>((resolve) => mailbox.listen(E2E_MAILBOX_PORT, '127.0.0.1', resolve));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-e2e-'));
 const server = await startServer(
-  loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? '4311', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }),
+  loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  }),
 );
 const trader = await factories.buildSignedInUser(server.db, { email: 'e2e-trader@example.test' });
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
@@ -19,6 +62,8 @@ fs.writeFileSync(SESSION_FILE, JSON.stringify({ token: trader.token, userId: tra
 
 const stop = async () => {
   await server.close();
+  smtp.close();
+  mailbox.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -12,7 +12,8 @@ interface Props {
 export default function Panel({ icon, title, body, extra }: Props) {
   return (
     <section className="tm-panel">
-      <Result icon={icon} title={title} subTitle={body} extra={extra} />
+      {/* a real heading, so the page has one for screen readers and outline */}
+      <Result icon={icon} title={<h1 className="tm-panel-title">{title}</h1>} subTitle={body} extra={extra} />
     </section>
   );
 }

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, SESSION_FILE } from '../support/paths';
+
+const LANGS = [
+  ['zh', '杠杆合约'],
+  ['hk', '槓桿合約'],
+  ['en', 'Leveraged contracts'],
+  ['kr', '레버리지 계약'],
+  ['jp', 'レバレッジ先物'],
+  ['spa', 'Contratos apalancados'],
+] as const;
+
+const session = () => JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as { token: string; userId: string };
+
+async function store(page: Page, values: Record<string, string>) {
+  await page.addInitScript((v) => {
+    for (const [k, value] of Object.entries(v)) localStorage.setItem(k, value);
+  }, values);
+}
+
+test('a visitor sees no header or footer and can switch the language', async ({ page }, info) => {
+  await page.goto('/contracts');
+  await expect(page.getByRole('heading', { name: 'Leveraged contracts' })).toBeVisible();
+  await expect(page.locator('header.tm-header')).toHaveCount(0);
+  await expect(page.locator('footer.tm-ticker')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '日本語' }).click();
+  await expect(page.getByRole('heading', { name: 'レバレッジ先物' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-guest-jp.png`) });
+});
+
+for (const [lang, title] of LANGS) {
+  test(`the logged-in shell in ${lang}: header, navigation and live price footer`, async ({ page }, info) => {
+    const { token, userId } = session();
+    await store(page, { token, user_id: userId, lang, accountNum: 'e2e-trader@example.test' });
+    await page.goto('/contracts');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.locator('header.tm-header')).toBeVisible();
+    await expect(page.locator('footer.tm-ticker').getByText('BTC/USDT').first()).toBeAttached();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-${lang}-contracts.png`), fullPage: true });
+  });
+}
+
+test('history-mode routes load directly and unknown paths say so', async ({ page }) => {
+  for (const route of ['/exchange', '/second', '/myasset', '/transferlegal', '/withdrawaddress']) {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('main h1, main h2, main h3, main h4').first()).toBeVisible();
+  }
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('link', { name: /spot/i }).or(page.getByRole('button', { name: /spot/i })).first()).toBeVisible();
+});
