@@ -29,6 +29,7 @@ const ZEnv = z.object({
   DEMO_PASSWORD: z.string().optional(),
   FEED: z.enum(['sim', 'exchange']).default('sim'),
   SUPPORT_URL: zUrl(['http:', 'https:']),
+  TRUST_PROXY: zFlag,
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -49,6 +50,8 @@ export type Config = {
   demoPassword: string | undefined;
   feed: 'sim' | 'exchange';
   supportUrl: string;
+  /** behind a reverse proxy: take the client address from X-Forwarded-For (for per-IP limits) */
+  trustProxy: boolean;
   /** a session unused for this long ends */
   sessionIdleMs: number;
   logLevel: string;
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     feed: e.FEED,
     supportUrl: e.SUPPORT_URL ?? '',
+    trustProxy: e.TRUST_PROXY ?? false,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -16,7 +16,7 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'logger' | 'extraRoutes'> & { pgSchema?: string } = {},
+  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string } = {},
 ): Promise<RunningServer> {
   const db = openDatabase({ ...config, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
   await migrate(db, options.pgSchema);

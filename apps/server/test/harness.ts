@@ -6,6 +6,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
+import type { Mail, Mailer } from '../src/modules/mail/service';
 import { checkLedger } from '../src/modules/ledger/check';
 import { startServer, type RunningServer } from '../src/server';
 
@@ -35,10 +36,13 @@ export type Envelope = { type: string; code?: string; message: any };
  * A real server on an ephemeral port over a fresh database: a new SQLite file, or a new
  * PostgreSQL schema (dropped on close) so suites run side by side.
  */
-export async function startTestServer(
-  extraRoutes?: (app: FastifyInstance) => Promise<void>,
-  env: Record<string, string> = {},
-): Promise<TestServer> {
+export interface TestServerOptions {
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  env?: Record<string, string>;
+  mailer?: Mailer;
+}
+
+export async function startTestServer({ extraRoutes, env = {}, mailer }: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let pgSchema: string | undefined;
@@ -53,10 +57,16 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    TRUST_PROXY: '1',
     ...(onPostgres ? { DATABASE_URL: pgUrl } : {}),
     ...env,
   });
-  const server = await startServer(config, { logger: process.env.TEST_LOG ? { level: 'error' } : false, ...(extraRoutes ? { extraRoutes } : {}), ...(pgSchema ? { pgSchema } : {}) });
+  const server = await startServer(config, {
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    ...(extraRoutes ? { extraRoutes } : {}),
+    ...(mailer ? { mailer } : {}),
+    ...(pgSchema ? { pgSchema } : {}),
+  });
 
   const call = async (method: string, pathname: string, body: URLSearchParams | undefined, o: CallOptions = {}) => {
     const url = new URL(pathname, server.url);
@@ -67,6 +77,8 @@ export async function startTestServer(
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
         ...(o.lang ? { lang: o.lang } : {}),
+        // each call from its own documentation-range address, so per-IP limits only bite where a test means them to
+        'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 254)}`,
         ...o.headers,
       },
       ...(body ? { body } : {}),
@@ -97,4 +109,21 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
   } finally {
     await client.end();
   }
+}
+
+/** A mailer that keeps what it was asked to send, for reading codes in tests. */
+export function captureMailer(): Mailer & { sent: Mail[]; lastCode(to: string): string } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+    lastCode(to) {
+      const mail = sent.filter((m) => m.to === to.toLowerCase()).at(-1);
+      const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${to}`);
+      return code;
+    },
+  };
 }

@@ -25,7 +25,7 @@ const probeRoutes = async (app: FastifyInstance) => {
 describe('HTTP conventions', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(probeRoutes);
+    server = await startTestServer({ extraRoutes: probeRoutes });
   });
   afterAll(() => server.close());
 
@@ -123,9 +123,12 @@ describe('HTTP conventions', () => {
   });
 
   it('rate-limits with a translated message', async () => {
-    expect(await server.get('/api/probe/limited')).toMatchObject({ type: 'ok' });
-    expect(await server.get('/api/probe/limited')).toMatchObject({ type: 'ok' });
-    expect(await server.get('/api/probe/limited', { lang: 'spa' })).toEqual({
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    expect(await server.get('/api/probe/limited', { headers })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/probe/limited', { headers })).toMatchObject({ type: 'ok' });
+    // another client is not affected
+    expect(await server.get('/api/probe/limited', { headers: { 'x-forwarded-for': '203.0.113.8' } })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/probe/limited', { lang: 'spa', headers })).toEqual({
       type: 'error',
       code: 'rate_limited',
       message: 'Demasiadas solicitudes, inténtelo más tarde',
@@ -155,7 +158,7 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tidemark</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    server = await startTestServer(undefined, { WEB_DIST: dist });
+    server = await startTestServer({ env: { WEB_DIST: dist } });
   });
   afterAll(() => server.close());
 

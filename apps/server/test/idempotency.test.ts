@@ -37,7 +37,7 @@ const spendRoute = async (app: FastifyInstance) => {
 
 describe('Idempotency-Key on money-moving calls', () => {
   beforeAll(async () => {
-    server = await startTestServer(spendRoute);
+    server = await startTestServer({ extraRoutes: spendRoute });
   });
   afterAll(() => server.close());
 

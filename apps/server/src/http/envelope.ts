@@ -45,6 +45,7 @@ export const envelopePlugin = fp(async (app) => {
       const code = rejection?.code ?? 'internal';
       body = { type: 'error', code, message: translate(request.lang, code, rejection?.params) };
     }
-    return reply.status(200).type('application/json; charset=utf-8').send(body);
+    // pre-serialized: the route's response schema describes its success answer, not this one
+    return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
 });

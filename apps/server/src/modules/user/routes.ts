@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
+import { limitRequests, type LimitRule } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
 import type { Mailer } from '../mail/service';
 import { COUNTRIES } from './countries';
@@ -32,21 +33,24 @@ import * as users from './service';
 const FIVE_MINUTES = 5 * 60_000;
 const TEN_MINUTES = 10 * 60_000;
 
-/** Rate-limit key of the account a request names, so one account is protected from many IPs. */
-const accountKey = (field: string) => (request: FastifyRequest) =>
-  `account:${String((request.body as Record<string, unknown> | undefined)?.[field] ?? '').toLowerCase()}`;
+/** The account a request names, so one account is protected from many addresses too. */
+const account = (field: string) => (request: FastifyRequest) =>
+  String((request.body as Record<string, unknown> | undefined)?.[field] ?? '').toLowerCase();
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
-  const perIp = (max: number, timeWindow: number) => app.rateLimit({ max, timeWindow, hook: 'preHandler' });
-  const perAccount = (field: string, max: number, timeWindow: number) =>
-    app.rateLimit({ max, timeWindow, hook: 'preHandler', keyGenerator: accountKey(field) });
+  const limit = (name: string, rules: LimitRule[]) => limitRequests(app, name, rules);
+  const sendingCodes = limit('send-code', [{ by: 'ip', max: 20, timeWindowMs: TEN_MINUTES }]);
+  const changingSecrets = limit('secrets', [{ by: 'ip', max: 20, timeWindowMs: TEN_MINUTES }]);
   const tags = ['user'];
 
   app.post(
     '/api/user/login',
     {
       schema: { tags, summary: 'Log in; the message is the session token', body: ZLoginRequest, response: { 200: ZLoginResponse } },
-      preHandler: [perIp(30, FIVE_MINUTES), perAccount('user_string', 10, FIVE_MINUTES)],
+      preHandler: limit('login', [
+        { by: 'ip', max: 30, timeWindowMs: FIVE_MINUTES },
+        { by: account('user_string'), max: 10, timeWindowMs: FIVE_MINUTES },
+      ]),
     },
     async (request) => ok(await users.login(db, request.body.user_string, request.body.password)),
   );
@@ -64,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/user/register',
     {
       schema: { tags, summary: 'Register with an e-mail code', body: ZRegisterRequest, response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(20, TEN_MINUTES)],
+      preHandler: limit('register', [{ by: 'ip', max: 20, timeWindowMs: TEN_MINUTES }]),
     },
     async (request) => {
       const body = request.body;
@@ -86,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/sms_mail',
     {
       schema: { tags, summary: 'Mail a code for registering or for a forgotten password', body: ZSendMailRequest, response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(20, TEN_MINUTES)],
+      preHandler: sendingCodes,
     },
     async (request) => {
       const { user_string: email, type } = request.body;
@@ -110,7 +114,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/user/check_email',
     {
       schema: { tags, summary: 'Check a forgotten-password code before the reset', body: ZCheckEmailRequest, response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(30, TEN_MINUTES), perAccount('user_string', 10, TEN_MINUTES)],
+      preHandler: limit('check-code', [
+        { by: 'ip', max: 30, timeWindowMs: TEN_MINUTES },
+        { by: account('user_string'), max: 10, timeWindowMs: TEN_MINUTES },
+      ]),
     },
     async (request) => {
       await users.checkForgetCode(db, request.body.user_string, request.body.email_code);
@@ -122,7 +129,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/user/forget',
     {
       schema: { tags, summary: 'Reset a forgotten password with the e-mail code', body: ZForgetRequest, response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(30, TEN_MINUTES), perAccount('account', 10, TEN_MINUTES)],
+      preHandler: limit('reset-password', [
+        { by: 'ip', max: 30, timeWindowMs: TEN_MINUTES },
+        { by: account('account'), max: 10, timeWindowMs: TEN_MINUTES },
+      ]),
     },
     async (request) => {
       const { account, password, code } = request.body;
@@ -136,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     {
       config: { auth: 'user' },
       schema: { tags, summary: 'Change the login password', body: ZChangePasswordRequest, response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(20, TEN_MINUTES)],
+      preHandler: changingSecrets,
     },
     async (request) => {
       await users.changePassword(db, {
@@ -178,7 +188,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     {
       config: { auth: 'user' },
       schema: { tags, summary: 'Mail a code for setting the fund password', response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(20, TEN_MINUTES)],
+      preHandler: sendingCodes,
     },
     async (request) => {
       await users.sendOwnCode(db, mailer, request.userId, 'fund', request.lang);
@@ -191,7 +201,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     {
       config: { auth: 'user' },
       schema: { tags, summary: 'Set or change the 6-digit fund password', body: ZPayPasswordRequest, response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(20, TEN_MINUTES)],
+      preHandler: changingSecrets,
     },
     async (request) => {
       const { password, pay_password: payPassword, code } = request.body;
@@ -205,7 +215,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     {
       config: { auth: 'user' },
       schema: { tags, summary: 'Mail the invitee-survey code to the stored e-mail', response: { 200: ZNoticeResponse } },
-      preHandler: [perIp(20, TEN_MINUTES)],
+      preHandler: sendingCodes,
     },
     async (request) => {
       await users.sendOwnCode(db, mailer, request.userId, 'survey', request.lang);

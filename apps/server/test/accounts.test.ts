@@ -1,0 +1,399 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { limits } from '@tidemark/protocol';
+import { buildSignedInUser } from '../src/testing/factories';
+import { captureMailer, startTestServer, type TestServer } from './harness';
+
+const mailer = captureMailer();
+let server: TestServer;
+let seq = 0;
+const newEmail = () => `acct-${Date.now()}-${seq++}@example.test`;
+
+beforeAll(async () => {
+  server = await startTestServer({ mailer });
+});
+afterAll(() => server.close());
+
+async function registered(overrides: { email?: string; password?: string; extension_code?: string } = {}) {
+  const email = overrides.email ?? newEmail();
+  const password = overrides.password ?? 'abc12345';
+  expect(await server.post('/api/sms_mail', { user_string: email, lang: 'en' })).toMatchObject({ type: 'ok' });
+  const answer = await server.post('/api/user/register', {
+    type: 'email',
+    user_string: email,
+    password,
+    re_password: password,
+    code: mailer.lastCode(email),
+    ...(overrides.extension_code ? { extension_code: overrides.extension_code } : {}),
+  });
+  expect(answer).toMatchObject({ type: 'ok', message: 'Registration successful' });
+  return { email, password };
+}
+
+async function loggedIn(overrides: Parameters<typeof registered>[0] = {}) {
+  const user = await registered(overrides);
+  const login = await server.post('/api/user/login', { user_string: user.email, password: user.password, type: '1' });
+  expect(login.type).toBe('ok');
+  return { ...user, token: login.message as string };
+}
+
+describe('register and log in', () => {
+  it('registers with a mailed code, opens all four wallets in every currency, and logs in', async () => {
+    const user = await loggedIn();
+    const info = await server.get('/api/user/info', { token: user.token });
+    expect(info).toMatchObject({
+      type: 'ok',
+      message: { email: user.email, review_status: 0, is_auth: 0, is_invee: 0, has_pay_password: 0, phone: '' },
+    });
+    expect(info.message.extension_code).toMatch(/^[A-Z2-9]{8}$/);
+    const wallets = await server.db
+      .selectFrom('account')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('user_id', '=', BigInt(info.message.id))
+      .executeTakeFirstOrThrow();
+    const currencies = await server.db.selectFrom('currency').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+    expect(wallets.n).toBe(currencies.n * 4n);
+    await server.expectLedgerSound();
+  });
+
+  it('writes the code mail in the language of the request', async () => {
+    const email = newEmail();
+    await server.post('/api/sms_mail', { user_string: email }, { lang: 'jp' });
+    expect(mailer.sent.at(-1)).toMatchObject({ to: email, subject: expect.stringContaining('認証コード') });
+  });
+
+  it('refuses a second code within 60 seconds, saying how long to wait', async () => {
+    const email = newEmail();
+    await server.post('/api/sms_mail', { user_string: email });
+    const again = await server.post('/api/sms_mail', { user_string: email });
+    expect(again).toMatchObject({ type: 'error', code: 'code_resend_wait' });
+    expect(again.message).toMatch(/wait (59|60) s/);
+  });
+
+  it.each([
+    ['a duplicate account', {}, 'account_exists'],
+    ['a weak password', { password: 'abcdefgh' }, 'password_weak'],
+    ['a short password', { password: 'ab1' }, 'password_too_short'],
+    ['a long password', { password: 'abc1234567890abcd' }, 'password_too_long'],
+    ['different passwords', { re_password: 'other123' }, 'passwords_mismatch'],
+    ['a bad invite code', { extension_code: 'NOPE2345' }, 'invite_code_invalid'],
+    ['a wrong code', { code: 'wrong' }, 'code_wrong'],
+    ['no code', { code: '' }, 'code_required'],
+    ['a phone registration', { type: 'mobile' }, 'phone_codes_unavailable'],
+  ])('refuses %s', async (_what, overrides: Record<string, string>, code) => {
+    const existing = code === 'account_exists' ? await registered() : undefined;
+    const email = existing?.email ?? newEmail();
+    if (!existing) await server.post('/api/sms_mail', { user_string: email });
+    const form = {
+      type: 'email',
+      user_string: email,
+      password: 'abc12345',
+      re_password: overrides.password ?? 'abc12345',
+      code: existing ? '123456' : mailer.lastCode(email),
+      ...overrides,
+    };
+    if (form.code === 'wrong') form.code = String((Number(mailer.lastCode(email)) + 1) % 1_000_000).padStart(6, '0');
+    expect(await server.post('/api/user/register', form)).toMatchObject({ type: 'error', code });
+  });
+
+  it('refuses a code sent for another address and an unknown invitee e-mail format', async () => {
+    const a = newEmail();
+    const b = newEmail();
+    await server.post('/api/sms_mail', { user_string: a });
+    const answer = await server.post('/api/user/register', {
+      user_string: b,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      code: mailer.lastCode(a),
+    });
+    expect(answer).toMatchObject({ type: 'error', code: 'code_wrong' });
+    expect(await server.post('/api/sms_mail', { user_string: 'not-an-email' })).toMatchObject({ code: 'email_invalid' });
+  });
+
+  it('refuses an expired code', async () => {
+    const email = newEmail();
+    await server.post('/api/sms_mail', { user_string: email });
+    await server.db.updateTable('verification_code').set({ expires_at_ms: BigInt(Date.now() - 1) }).where('target', '=', email).execute();
+    const answer = await server.post('/api/user/register', {
+      user_string: email,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      code: mailer.lastCode(email),
+    });
+    expect(answer).toMatchObject({ type: 'error', code: 'code_expired', message: 'The verification code has expired, please request a new one' });
+  });
+
+  it('burns a code after five wrong tries, even the right code after that', async () => {
+    const email = newEmail();
+    await server.post('/api/sms_mail', { user_string: email });
+    const right = mailer.lastCode(email);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const attempt = (code: string) =>
+      server.post('/api/user/register', { user_string: email, password: 'abc12345', re_password: 'abc12345', code });
+    for (let i = 1; i < limits.codeTriesMax; i++) expect(await attempt(wrong)).toMatchObject({ code: 'code_wrong' });
+    expect(await attempt(wrong)).toMatchObject({ code: 'code_too_many_tries' });
+    expect(await attempt(right)).toMatchObject({ code: 'code_too_many_tries' });
+  });
+
+  it('marks an invited trader as invitee and links the inviter', async () => {
+    const inviter = await loggedIn();
+    const inviterInfo = await server.get('/api/user/info', { token: inviter.token });
+    const invitee = await loggedIn({ extension_code: inviterInfo.message.extension_code.toLowerCase() });
+    const info = await server.get('/api/user/info', { token: invitee.token });
+    expect(info.message.is_invee).toBe(1);
+    const row = await server.db.selectFrom('user').select('parent_id').where('email', '=', invitee.email).executeTakeFirstOrThrow();
+    expect(row.parent_id).toBe(BigInt(inviterInfo.message.id));
+  });
+
+  it('answers the same for an unknown account and a wrong password', async () => {
+    const user = await registered();
+    const wrongPassword = await server.post('/api/user/login', { user_string: user.email, password: 'nope12345' }, { lang: 'zh' });
+    const unknown = await server.post('/api/user/login', { user_string: newEmail(), password: 'nope12345' }, { lang: 'zh' });
+    expect(wrongPassword).toEqual({ type: 'error', code: 'login_failed', message: '账号或密码错误' });
+    expect(unknown).toEqual(wrongPassword);
+  });
+
+  it('ends the session at logout: the token then answers 999', async () => {
+    const user = await loggedIn();
+    expect(await server.get('/api/user/logout', { token: user.token })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
+  });
+
+  it('rate-limits logins per account', async () => {
+    const user = await registered();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await server.post('/api/user/login', { user_string: user.email, password: 'wrong1234' }));
+    expect(answers.slice(0, 10).every((a) => a.code === 'login_failed')).toBe(true);
+    expect(answers[10]).toMatchObject({ type: 'error', code: 'rate_limited' });
+  });
+
+  it('rate-limits code mails per IP', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.20' };
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { headers }));
+    expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
+    expect(answers[20]).toMatchObject({ type: 'error', code: 'rate_limited' });
+  });
+
+  it('says plainly that phone codes are not available', async () => {
+    expect(await server.post('/api/sms_send', { user_string: '13800000000' }, { lang: 'hk' })).toEqual({
+      type: 'error',
+      code: 'phone_codes_unavailable',
+      message: '暫不支援手機驗證碼，請使用郵箱',
+    });
+    expect(await server.post('/api/user/check_mobile', { mobile_code: '123456' })).toMatchObject({ code: 'phone_codes_unavailable' });
+  });
+
+  it('lists countries with their area codes', async () => {
+    const answer = await server.get('/api/common/countries');
+    expect(answer.message).toContainEqual({ country_id: expect.any(Number), area_code: '86', name_en: 'China' });
+  });
+});
+
+describe('passwords', () => {
+  it('resets a forgotten password: check first, then reset, which ends every session', async () => {
+    const user = await loggedIn();
+    expect(await server.post('/api/sms_mail', { user_string: user.email, type: 'forget' })).toMatchObject({ type: 'ok' });
+    const code = mailer.lastCode(user.email);
+    expect(await server.post('/api/user/check_email', { email_code: code, user_string: user.email })).toMatchObject({ type: 'ok' });
+    const reset = await server.post('/api/user/forget', { account: user.email, password: 'new12345', repassword: 'new12345', code });
+    expect(reset).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
+    expect(await server.post('/api/user/login', { user_string: user.email, password: user.password })).toMatchObject({ code: 'login_failed' });
+    expect((await server.post('/api/user/login', { user_string: user.email, password: 'new12345' })).type).toBe('ok');
+    // the code is used up
+    const replay = await server.post('/api/user/forget', { account: user.email, password: 'again123', repassword: 'again123', code });
+    expect(replay).toMatchObject({ type: 'error', code: 'code_wrong' });
+  });
+
+  it('refuses a forgotten-password code for an unknown account', async () => {
+    expect(await server.post('/api/sms_mail', { user_string: newEmail(), type: 'forget' })).toMatchObject({ code: 'account_not_found' });
+  });
+
+  it('changes the password: the old one must be right, the new one different; other sessions end', async () => {
+    const user = await loggedIn();
+    const other = (await server.post('/api/user/login', { user_string: user.email, password: user.password })).message as string;
+    const change = (form: Record<string, string>) => server.post('/api/user/e_pwd', { type: '1', ...form }, { token: user.token });
+    expect(await change({ old_password: 'wrong999', password: 'next1234', re_password: 'next1234' })).toMatchObject({ code: 'old_password_wrong' });
+    expect(await change({ old_password: user.password, password: user.password, re_password: user.password })).toMatchObject({
+      code: 'password_same_as_old',
+    });
+    expect(await change({ old_password: user.password, password: 'next1234', re_password: 'next1234' })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/user/info', { token: other })).toMatchObject({ type: '999' });
+    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: 'ok' });
+  });
+
+  it('sets a 6-digit fund password with the login password and a mailed code', async () => {
+    const user = await loggedIn();
+    expect(await server.post('/api/user/has_password', { currency: '3' }, { token: user.token })).toEqual({ type: 'ok', message: 2 });
+    await server.post('/api/user/pay_password_code', {}, { token: user.token });
+    const code = mailer.lastCode(user.email);
+    const set = (form: Record<string, string>) => server.post('/api/user/pay_password', form, { token: user.token });
+    expect(await set({ password: user.password, pay_password: '12345', re_pay_password: '12345', code })).toMatchObject({
+      code: 'pay_password_invalid',
+    });
+    expect(await set({ password: 'wrong999', pay_password: '123456', re_pay_password: '123456', code })).toMatchObject({
+      code: 'old_password_wrong',
+    });
+    expect(await set({ password: user.password, pay_password: '123456', re_pay_password: '123456', code })).toMatchObject({ type: 'ok' });
+    expect(await server.post('/api/user/has_password', {}, { token: user.token })).toEqual({ type: 'ok', message: 1 });
+  });
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function upload(token: string, bytes: Buffer, filename: string, type = 'image/png') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const response = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return (await response.json()) as { type: string; code?: string; message: string };
+}
+
+describe('uploads and identity', () => {
+  it('takes a PNG, serves it to its owner and to staff only', async () => {
+    const owner = await buildSignedInUser(server.db);
+    const stranger = await buildSignedInUser(server.db);
+    const answer = await upload(owner.token, PNG, 'front.png');
+    expect(answer).toMatchObject({ type: 'ok', message: expect.stringMatching(/^\/api\/upload\/[0-9a-f]{32}\.png$/) });
+    const mine = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
+    expect(await server.get(answer.message, { token: stranger.token })).toMatchObject({ code: 'upload_not_found' });
+    expect(await server.get(answer.message)).toMatchObject({ type: '999' });
+    const staff = await buildSignedInUser(server.db);
+    await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+    const staffView = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${staff.token}` } });
+    expect(staffView.status).toBe(200);
+  });
+
+  it('judges by content: a renamed text file is refused', async () => {
+    const user = await buildSignedInUser(server.db);
+    expect(await upload(user.token, Buffer.from('just some text, not a picture'), 'photo.jpg', 'image/jpeg')).toMatchObject({
+      type: 'error',
+      code: 'upload_type',
+    });
+  });
+
+  it('refuses an image over 4 MB', async () => {
+    const user = await buildSignedInUser(server.db);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expect(await upload(user.token, big, 'big.png')).toMatchObject({ type: 'error', code: 'upload_too_large', message: 'The image may be at most 4 MB' });
+  });
+
+  async function identityForm(token: string, card_id = `ID${Date.now()}${seq++}`) {
+    const [front_pic, reverse_pic, hand_pic] = await Promise.all(['f', 'r', 'h'].map(async (n) => (await upload(token, PNG, `${n}.png`)).message));
+    return { name: ' Ada  Lovelace ', card_id, front_pic: front_pic!, reverse_pic: reverse_pic!, hand_pic: hand_pic! };
+  }
+
+  it('takes an identity into review once, strips spaces, and lets staff verify it', async () => {
+    const user = await buildSignedInUser(server.db);
+    const form = await identityForm(user.token);
+    expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ type: 'ok', message: 'Submitted, awaiting review' });
+    expect(await server.get('/api/user/center', { token: user.token })).toEqual({ type: 'ok', message: { review_status: 1 } });
+    const row = await server.db.selectFrom('identity').select(['name', 'card_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('AdaLovelace');
+    expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ code: 'identity_already_submitted' });
+  });
+
+  it.each([
+    ['a name with digits', { name: 'R2D2' }, 'name_invalid'],
+    ['an ID with Chinese characters', { card_id: '身份1234' }, 'card_id_invalid'],
+    ['a missing image', { hand_pic: '' }, 'upload_missing'],
+    ['an image of someone else', { front_pic: 'stranger' }, 'upload_not_found'],
+  ])('refuses %s', async (_what, overrides: Record<string, string>, code) => {
+    const user = await buildSignedInUser(server.db);
+    const form = { ...(await identityForm(user.token)), ...overrides };
+    if (overrides.front_pic === 'stranger') {
+      const stranger = await buildSignedInUser(server.db);
+      form.front_pic = (await upload(stranger.token, PNG, 'x.png')).message;
+    }
+    expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ type: 'error', code });
+    expect((await server.get('/api/user/center', { token: user.token })).message.review_status).toBe(0);
+  });
+
+  it('lets staff approve or reject, audited, and refuses an ID verified for someone else', async () => {
+    const { reviewIdentity } = await import('../src/modules/identity/service');
+    const staff = await buildSignedInUser(server.db);
+    await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+    const first = await buildSignedInUser(server.db);
+    const cardId = `CARD${Date.now()}`;
+    await server.post('/api/user/real_name', await identityForm(first.token, cardId), { token: first.token });
+    await reviewIdentity(server.db, { staffId: staff.id, userId: first.id, approve: true });
+    expect(await server.get('/api/user/info', { token: first.token })).toMatchObject({ message: { review_status: 2, is_auth: 1 } });
+
+    const second = await buildSignedInUser(server.db);
+    expect(await server.post('/api/user/real_name', await identityForm(second.token, cardId.toLowerCase()), { token: second.token })).toMatchObject({
+      code: 'id_already_verified',
+    });
+
+    const third = await buildSignedInUser(server.db);
+    await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token });
+    await reviewIdentity(server.db, { staffId: staff.id, userId: third.id, approve: false, note: 'blurry photo' });
+    expect((await server.get('/api/user/center', { token: third.token })).message.review_status).toBe(3);
+    // rejected: may submit again
+    expect((await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token })).type).toBe('ok');
+    await expect(reviewIdentity(server.db, { staffId: first.id, userId: third.id, approve: true })).rejects.toThrow(/staff/);
+
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'subject']).where('staff_id', '=', staff.id).execute();
+    expect(audit).toEqual([
+      { action: 'identity.approve', subject: `user:${first.id}` },
+      { action: 'identity.reject', subject: `user:${third.id}` },
+    ]);
+  });
+});
+
+describe('invitee survey', () => {
+  it('takes the nine answers with a code mailed to the stored e-mail, once', async () => {
+    const inviter = await loggedIn();
+    const code = (await server.get('/api/user/info', { token: inviter.token })).message.extension_code;
+    const invitee = await loggedIn({ extension_code: code });
+    expect(await server.post('/api/sms_mailinve', { user_string: invitee.email, type: 'investee' }, { token: invitee.token })).toMatchObject({ type: 'ok' });
+    const mailed = mailer.lastCode(invitee.email);
+    const submit = (answers: string) => server.post('/api/user/invee_survey', { code: mailed, answers }, { token: invitee.token });
+    expect(await submit('a,b,c')).toMatchObject({ code: 'survey_incomplete' });
+    expect(await submit('a,b,c,d,a,b,c,d,a')).toMatchObject({ type: 'ok' });
+    expect((await server.get('/api/user/info', { token: invitee.token })).message.is_invee).toBe(0);
+    expect(await submit('a,b,c,d,a,b,c,d,a')).toMatchObject({ code: 'survey_not_invited' });
+  });
+
+  it('has no survey for a trader who was not invited', async () => {
+    const user = await loggedIn();
+    expect(await server.post('/api/sms_mailinve', {}, { token: user.token })).toMatchObject({ code: 'survey_not_invited' });
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('delivers the code through SMTP_URL and keeps it in the outbox', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        stream.on('end', () => {
+          received.push(text);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    const mailServer = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const email = newEmail();
+      expect(await mailServer.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'ok' });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatch(/Your registration code is \d{6}/);
+      const outbox = await mailServer.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(outbox).toMatchObject({ to_address: email });
+      expect(outbox.sent_at_ms).not.toBeNull();
+    } finally {
+      await mailServer.close();
+      smtp.close();
+    }
+  });
+});
