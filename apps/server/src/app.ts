@@ -19,6 +19,7 @@ import { identityRoutes } from './modules/identity/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
+import { walletRoutes } from './modules/wallet/routes';
 
 export interface AppDeps {
   db: Db;
@@ -53,6 +54,7 @@ export async function buildApp({ db, config, mailer, logger, extraRoutes }: AppD
   await app.register(currencyRoutes, { db });
   await app.register(userRoutes, { db, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log) });
   await app.register(identityRoutes, { db });
+  await app.register(walletRoutes, { db });
   await app.register(uploadRoutes, { db, uploadDir: path.join(config.dataDir, 'uploads') });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { bootstrapAccounts } from './modules/bootstrap/service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,6 +23,7 @@ export async function startServer(
   await migrate(db, options.pgSchema);
   await seed(db);
   const app = await buildApp({ db, config, ...options });
+  await bootstrapAccounts(db, config, app.log);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -58,6 +58,7 @@ export async function startTestServer({ extraRoutes, env = {}, mailer }: TestSer
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     TRUST_PROXY: '1',
+    DEMO: '0',
     ...(onPostgres ? { DATABASE_URL: pgUrl } : {}),
     ...env,
   });

@@ -7,3 +7,7 @@ export * from './fields';
 export * from './calls/common';
 export * from './calls/currency';
 export * from './calls/user';
+export * from './calls/wallet';
+export * from './ledger-texts';
+export * from './calls/market';
+export * from './events';

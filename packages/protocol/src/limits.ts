@@ -16,4 +16,10 @@ export const limits = {
   recentTradesMax: 40,
   idempotencyKeyLengthMax: 128,
   bodyBytesMax: 1024 * 1024,
+  /** bars one `new_timeshar` answer holds at most (the newest are kept) */
+  candlesPerAnswerMax: 2000,
+  /** order-book levels per side in depth answers and events */
+  depthLevelsMax: 20,
+  /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
+  socketQueuePacketsMax: 500,
 } as const;

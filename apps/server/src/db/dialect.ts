@@ -1,7 +1,8 @@
 import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Database } from './schema';
 
 /** Which engine a Kysely instance talks to; migrations and a few locks differ. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -10,4 +11,12 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
   return isPostgres(db)
     ? table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+/**
+ * Serialises money decisions of one user that read before they write (daily limits): a row lock
+ * on PostgreSQL; SQLite already runs one writing transaction at a time.
+ */
+export async function lockUser(db: Kysely<Database>, userId: bigint): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
 }

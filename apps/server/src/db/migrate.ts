@@ -2,11 +2,15 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './database';
 import * as createFoundation from './migrations/20261122150000_create_foundation';
 import * as createAccounts from './migrations/20261122160000_create_accounts';
+import * as createWallets from './migrations/20261122170000_create_wallets';
+import * as createMarket from './migrations/20261201090000_create_market';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261122150000_create_foundation': createFoundation,
   '20261122160000_create_accounts': createAccounts,
+  '20261122170000_create_wallets': createWallets,
+  '20261201090000_create_market': createMarket,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

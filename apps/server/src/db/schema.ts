@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Bucket, SystemAccount, WalletKind } from '@tidemark/core';
+import type { Bucket, StoredPeriod, SystemAccount, WalletKind } from '@tidemark/core';
 
 /**
  * Table types. Every integer column is a bigint on both engines (better-sqlite3 safeIntegers,
@@ -170,6 +170,103 @@ export interface AuditLogTable {
   created_at_ms: bigint;
 }
 
+export interface CurrencyWithdrawTable {
+  currency_id: bigint;
+  min_units: bigint;
+  max_units: bigint;
+  rate_units: bigint;
+  daily_limit_units: bigint;
+}
+
+export interface DepositAddressTable {
+  currency_id: bigint;
+  network: 'BTC' | 'ETH' | 'Trc20';
+  address: string;
+}
+
+export interface WithdrawAddressTable {
+  id: Id;
+  user_id: bigint;
+  currency_id: bigint;
+  address: string;
+  nettype: string;
+  notes: string;
+  created_at_ms: bigint;
+}
+
+export interface BankCardTable {
+  user_id: bigint;
+  bank_account: string;
+  bank_name: string;
+  real_name: string;
+  created_at_ms: bigint;
+}
+
+export type DepositStatus = 'pending' | 'credited' | 'rejected';
+export interface DepositRequestTable {
+  id: Id;
+  user_id: bigint;
+  currency_id: bigint;
+  amount_units: bigint;
+  upload_id: bigint;
+  status: DepositStatus;
+  created_at_ms: bigint;
+  reviewed_at_ms: bigint | null;
+  reviewed_by: bigint | null;
+}
+
+export type WithdrawalStatus = 'applying' | 'agreed' | 'chain_success' | 'chain_failure' | 'rejected' | 'station_success';
+export interface WithdrawalTable {
+  id: Id;
+  user_id: bigint;
+  currency_id: bigint;
+  network: string;
+  address: string;
+  amount_units: bigint;
+  fee_units: bigint;
+  received_units: bigint;
+  status: WithdrawalStatus;
+  hash: ColumnType<string, string | undefined, string>;
+  created_at_ms: bigint;
+  reviewed_at_ms: bigint | null;
+  reviewed_by: bigint | null;
+}
+
+export interface WalletLogTable {
+  id: Id;
+  user_id: bigint;
+  currency_id: bigint;
+  wallet: WalletKind;
+  txn_id: bigint;
+  /** what the entry was: transfer, deposit, withdraw, lever, micro, trade */
+  category: string;
+  value_units: bigint;
+  info: string;
+  type_info_e: string;
+  type_info_j: string;
+  type_info_m: string;
+  type_info_k: string;
+  type_info_s: string;
+  created_at_ms: bigint;
+}
+
+/** A stored candle; other periods are rolled up from these when asked. */
+export interface MarketCandleTable {
+  pair_id: bigint;
+  period: StoredPeriod;
+  /** bucket start, epoch ms (UTC) */
+  time_ms: bigint;
+  open_units: bigint;
+  high_units: bigint;
+  low_units: bigint;
+  close_units: bigint;
+  /** traded amount of the base currency */
+  volume_units: bigint;
+}
+
+/** One second of prices as the engine saw them: what settlements are checked against. */
+export type PriceSecondTable = Omit<MarketCandleTable, 'period'>;
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -187,6 +284,15 @@ export interface Database {
   identity: IdentityTable;
   survey_answer: SurveyAnswerTable;
   audit_log: AuditLogTable;
+  market_candle: MarketCandleTable;
+  price_second: PriceSecondTable;
+  currency_withdraw: CurrencyWithdrawTable;
+  deposit_address: DepositAddressTable;
+  withdraw_address: WithdrawAddressTable;
+  bank_card: BankCardTable;
+  deposit_request: DepositRequestTable;
+  withdrawal: WithdrawalTable;
+  wallet_log: WalletLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

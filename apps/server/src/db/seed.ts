@@ -32,9 +32,27 @@ const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string]> = [
   [7n, 2n, 8n, '80', '1'],
 ];
 
+// [currency, min, max per withdrawal, fee percent, daily limit]
+const WITHDRAW_LIMITS: ReadonlyArray<[bigint, string, string, string, string]> = [
+  [1n, '0.001', '10', '0.5', '20'],
+  [2n, '0.01', '100', '0.5', '200'],
+  [3n, '10', '100000', '1', '200000'],
+];
+
+// Placeholders that cannot be mistaken for real addresses: staff set the real ones.
+const DEPOSIT_ADDRESSES: ReadonlyArray<[bigint, 'BTC' | 'ETH' | 'Trc20', string]> = [
+  [1n, 'BTC', 'SET-BTC-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [2n, 'ETH', 'SET-ETH-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [3n, 'ETH', 'SET-USDT-ERC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [3n, 'Trc20', 'SET-USDT-TRC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+];
+
 const SETTINGS: Record<string, string> = {
   // is_open_CTbi: the platform accepts deposits and withdrawals
   platform_open: '1',
+  bank_deposit_bank_name: 'Set the bank name in the staff console',
+  bank_deposit_card_name: 'Set the account holder in the staff console',
+  bank_deposit_card_number: 'Set the account number in the staff console',
 };
 
 /** Reference data a fresh install needs; safe to run on every start (existing rows are kept). */
@@ -59,6 +77,24 @@ export async function seed(db: Db): Promise<void> {
       sort: BigInt(i + 1),
     }));
     await trx.insertInto('pair').values(pairs).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('currency_withdraw')
+      .values(
+        WITHDRAW_LIMITS.map(([currency_id, min, max, rate, daily]) => ({
+          currency_id,
+          min_units: mustParseUnits(min),
+          max_units: mustParseUnits(max),
+          rate_units: mustParseUnits(rate),
+          daily_limit_units: mustParseUnits(daily),
+        })),
+      )
+      .onConflict((oc) => oc.column('currency_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('deposit_address')
+      .values(DEPOSIT_ADDRESSES.map(([currency_id, network, address]) => ({ currency_id, network, address })))
+      .onConflict((oc) => oc.columns(['currency_id', 'network']).doNothing())
+      .execute();
     await trx
       .insertInto('setting')
       .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value })))

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Bucket } from '@tidemark/core';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { WalletLogTable } from '../../db/schema';
 import type { AccountRef } from './types';
 
 export function accountKey(ref: AccountRef): string {
@@ -99,4 +101,11 @@ export async function insertWallets(db: Db, userId: bigint): Promise<void> {
     )
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+export async function insertWalletLogs(
+  db: Db,
+  rows: ReadonlyArray<Omit<Insertable<WalletLogTable>, 'id'>>,
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('wallet_log').values(rows).execute();
 }

@@ -1,7 +1,8 @@
 import { checkPostings, type Bucket } from '@tidemark/core';
+import { describeEntry } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { Rejection } from '../../rejection';
-import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, selectTxnIdByKey } from './queries';
+import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertWalletLogs, selectTxnIdByKey } from './queries';
 import type { AccountRef, PostedTxn, TxnInput } from './types';
 
 /** Runs `work` in a transaction, or inside the caller's when it already holds one. */
@@ -80,6 +81,30 @@ export function postTransaction(db: Db, input: TxnInput, nowMs = Date.now()): Pr
         bucket: leg.bucket ?? 'available',
         delta_units: leg.deltaUnits,
       })),
+    );
+    await insertWalletLogs(
+      trx,
+      input.legs.flatMap((leg) => {
+        if (!leg.log || !('userId' in leg.account)) return [];
+        const text = describeEntry(leg.log.text, leg.log.wallet);
+        return [
+          {
+            user_id: leg.account.userId,
+            currency_id: leg.account.currencyId,
+            wallet: leg.account.wallet,
+            txn_id: txnId,
+            category: leg.log.category,
+            value_units: leg.deltaUnits,
+            info: text.zh,
+            type_info_e: text.en,
+            type_info_j: text.jp,
+            type_info_m: text.hk,
+            type_info_k: text.kr,
+            type_info_s: text.spa,
+            created_at_ms: BigInt(nowMs),
+          },
+        ];
+      }),
     );
     return { txnId, replayed: false };
   });

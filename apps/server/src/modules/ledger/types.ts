@@ -1,4 +1,5 @@
 import type { Bucket, SystemAccount, WalletKind } from '@tidemark/core';
+import type { LedgerTextKey } from '@tidemark/protocol';
 
 /** A user's wallet account, or a system account, for one currency. */
 export type AccountRef =
@@ -10,6 +11,16 @@ export interface Leg {
   account: AccountRef;
   bucket?: Bucket;
   deltaUnits: bigint;
+  /** a line in the user's wallet log (records, transfer log), described in every language */
+  log?: LegLog;
+}
+
+export interface LegLog {
+  /** which records list shows it: transfer, deposit, withdraw, lever, micro, trade */
+  category: string;
+  text: LedgerTextKey;
+  /** the other wallet, named in transfer descriptions */
+  wallet?: WalletKind;
 }
 
 export interface TxnInput {

@@ -1,0 +1,81 @@
+import { Redis } from 'ioredis';
+import type { Level, Trade } from '@tidemark/core';
+import type { TickEvent } from './feed';
+
+/**
+ * Carries the leader's numbered ticks to the other server processes, so each keeps its own
+ * board and serves its own sockets. Without Redis there is one process and nothing to carry.
+ */
+export interface TickBus {
+  publish(event: TickEvent): void;
+  /** every tick published by any process (the leader) */
+  subscribe(handler: (event: TickEvent) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const localBus = (): TickBus => ({
+  publish: () => {},
+  subscribe: async () => {},
+  close: async () => {},
+});
+
+type WireLevel = [string, string];
+type WireTick =
+  | { kind: 'trades'; pairId: number; seq: number; trades: [number, string, string, 'buy' | 'sell'][] }
+  | { kind: 'depth'; pairId: number; seq: number; bids: WireLevel[]; asks: WireLevel[] };
+
+const levelsOut = (levels: readonly Level[]): WireLevel[] => levels.map(([p, a]) => [p.toString(), a.toString()]);
+const levelsIn = (levels: WireLevel[]): Level[] => levels.map(([p, a]) => [BigInt(p), BigInt(a)] as const);
+
+export function encodeTick(event: TickEvent): string {
+  const wire: WireTick =
+    event.kind === 'trades'
+      ? {
+          kind: 'trades',
+          pairId: event.pairId,
+          seq: event.seq,
+          trades: event.trades.map((t) => [t.timeMs, t.priceUnits.toString(), t.amountUnits.toString(), t.direction]),
+        }
+      : { kind: 'depth', pairId: event.pairId, seq: event.seq, bids: levelsOut(event.depth.bids), asks: levelsOut(event.depth.asks) };
+  return JSON.stringify(wire);
+}
+
+export function decodeTick(text: string): TickEvent {
+  const wire = JSON.parse(text) as WireTick;
+  if (wire.kind === 'depth') {
+    return { kind: 'depth', pairId: wire.pairId, seq: wire.seq, depth: { bids: levelsIn(wire.bids), asks: levelsIn(wire.asks) } };
+  }
+  const trades: Trade[] = wire.trades.map(([timeMs, price, amount, direction]) => ({
+    timeMs,
+    priceUnits: BigInt(price),
+    amountUnits: BigInt(amount),
+    direction,
+  }));
+  return { kind: 'trades', pairId: wire.pairId, seq: wire.seq, trades };
+}
+
+/** Redis pub/sub on `<prefix>:ticks`; a process ignores its own messages (it applied them already). */
+export function redisBus(redisUrl: string, prefix: string, onError: (error: unknown) => void): TickBus {
+  const channel = `${prefix}:ticks`;
+  const processTag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const pub = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const sub = new Redis(redisUrl);
+  pub.on('error', onError);
+  sub.on('error', onError);
+  return {
+    publish(event) {
+      pub.publish(channel, `${processTag} ${encodeTick(event)}`).catch(onError);
+    },
+    async subscribe(handler) {
+      sub.on('message', (_channel: string, message: string) => {
+        const space = message.indexOf(' ');
+        if (message.slice(0, space) === processTag) return;
+        handler(decodeTick(message.slice(space + 1)));
+      });
+      await sub.subscribe(channel);
+    },
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { SimEvent } from '@tidemark/core';
+
+/** What a price feed reports for one pair: a batch of trades or a fresh order book. */
+export type FeedEvent = SimEvent;
+
+/** A feed event as the engine leader numbered it (see `seq` in the protocol's events). */
+export type TickEvent = FeedEvent & { seq: number };
+
+/** A source of market data: the simulator or an exchange. It reports until stopped. */
+export interface PriceFeed {
+  start(report: (event: FeedEvent) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A pair as feeds and the socket name it. */
+export interface MarketPair {
+  pairId: number;
+  currencyId: number;
+  legalId: number;
+  /** "BTC/USDT" */
+  symbol: string;
+  referencePriceUnits: bigint;
+}

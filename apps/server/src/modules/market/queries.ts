@@ -1,0 +1,96 @@
+import type { Candle, StoredPeriod } from '@tidemark/core';
+import type { Db } from '../../db/database';
+import type { MarketCandleTable } from '../../db/schema';
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (8 columns a row). */
+const ROWS_PER_INSERT = 500;
+
+export const toCandle = (row: Omit<MarketCandleTable, 'pair_id' | 'period'>): Candle => ({
+  timeMs: Number(row.time_ms),
+  openUnits: row.open_units,
+  highUnits: row.high_units,
+  lowUnits: row.low_units,
+  closeUnits: row.close_units,
+  volumeUnits: row.volume_units,
+});
+
+const toRow = (pairId: number, c: Candle) => ({
+  pair_id: BigInt(pairId),
+  time_ms: BigInt(c.timeMs),
+  open_units: c.openUnits,
+  high_units: c.highUnits,
+  low_units: c.lowUnits,
+  close_units: c.closeUnits,
+  volume_units: c.volumeUnits,
+});
+
+/** Bars of a stored period in [fromMs, toMs], the newest `limit` of them, ascending. */
+export async function selectCandles(
+  db: Db,
+  pairId: number,
+  period: StoredPeriod,
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<Candle[]> {
+  const rows = await db
+    .selectFrom('market_candle')
+    .select(['time_ms', 'open_units', 'high_units', 'low_units', 'close_units', 'volume_units'])
+    .where('pair_id', '=', BigInt(pairId))
+    .where('period', '=', period)
+    .where('time_ms', '>=', BigInt(fromMs))
+    .where('time_ms', '<=', BigInt(toMs))
+    .orderBy('time_ms', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map(toCandle);
+}
+
+/** Pairs that have any stored history (the others need back-filling). */
+export async function selectPairsWithCandles(db: Db): Promise<Set<number>> {
+  const rows = await db.selectFrom('market_candle').select('pair_id').distinct().execute();
+  return new Set(rows.map((r) => Number(r.pair_id)));
+}
+
+/** Writes bars, replacing any stored bar of the same bucket (the engine's bar is the newer truth). */
+export async function upsertCandles(db: Db, rows: { pairId: number; period: StoredPeriod; candle: Candle }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('market_candle')
+      .values(rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({ ...toRow(r.pairId, r.candle), period: r.period })))
+      .onConflict((oc) =>
+        oc.columns(['pair_id', 'period', 'time_ms']).doUpdateSet((eb) => ({
+          open_units: eb.ref('excluded.open_units'),
+          high_units: eb.ref('excluded.high_units'),
+          low_units: eb.ref('excluded.low_units'),
+          close_units: eb.ref('excluded.close_units'),
+          volume_units: eb.ref('excluded.volume_units'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Records finished seconds; a second already recorded (by a previous leader) is kept as it was. */
+export async function insertSeconds(db: Db, rows: { pairId: number; bar: Candle }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('price_second')
+      .values(rows.slice(i, i + ROWS_PER_INSERT).map((r) => toRow(r.pairId, r.bar)))
+      .onConflict((oc) => oc.columns(['pair_id', 'time_ms']).doNothing())
+      .execute();
+  }
+}
+
+/** The recorded second holding `timeMs`, or the last one before it: the price a settlement at that time used. */
+export async function selectSecondAt(db: Db, pairId: number, timeMs: number): Promise<Candle | undefined> {
+  const row = await db
+    .selectFrom('price_second')
+    .select(['time_ms', 'open_units', 'high_units', 'low_units', 'close_units', 'volume_units'])
+    .where('pair_id', '=', BigInt(pairId))
+    .where('time_ms', '<=', BigInt(timeMs))
+    .orderBy('time_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toCandle(row);
+}

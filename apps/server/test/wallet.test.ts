@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mustParseUnits } from '@tidemark/core';
+import { hashPassword } from '../src/modules/user/password';
+import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
+import { buildSignedInUser, fundWallet } from '../src/testing/factories';
+import { startTestServer, type TestServer } from './harness';
+
+const BTC = 1n;
+const USDT = 3n;
+const BNB = 4n;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** A trader with a funded spot wallet, a fund password 123456 and a saved TRC20 address. */
+async function trader(usdt = '1000') {
+  const user = await buildSignedInUser(server.db);
+  await fundWallet(server.db, user.id, USDT, usdt);
+  await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
+  expect(await server.post('/api/wallet/addaddress', { currency_id: '3', address: 'TXyz123abc', notes: 'cold', netType: 'TRC20' }, { token: user.token })).toMatchObject({
+    type: 'ok',
+  });
+  return user;
+}
+
+async function staffMember() {
+  const staff = await buildSignedInUser(server.db);
+  await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+  return staff;
+}
+
+const walletOf = async (token: string) => (await server.post('/api/wallet/list', {}, { token })).message;
+const usdtRow = (wallet: { balance: { currency: number }[] }) => wallet.balance.find((b) => b.currency === 3) as Record<string, string>;
+
+describe('wallet list', () => {
+  it('shows the four wallets with balances valued in USDT and the platform flag', async () => {
+    const user = await buildSignedInUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '1500.5');
+    await fundWallet(server.db, user.id, BTC, '0.5');
+    const list = await walletOf(user.token);
+    expect(list.is_open_CTbi).toBe(1);
+    expect(usdtRow(list.change_wallet)).toMatchObject({ change_balance: '1500.50000000', lock_change_balance: '0.00000000', usdt_price: '1.00000000' });
+    // BTC at its reference price of 67000 USDT: 0.5 BTC is 33500 USDT
+    expect(list.change_wallet.usdt_totle).toBe('35000.50000000');
+    expect(list.lever_wallet.usdt_totle).toBe('0.00000000');
+    // BNB is spot-only: it appears in the spot wallet and nowhere else
+    const ids = (w: { balance: { currency: number }[] }) => w.balance.map((b) => b.currency);
+    expect(ids(list.change_wallet)).toContain(Number(BNB));
+    expect(ids(list.lever_wallet)).not.toContain(Number(BNB));
+    expect(await server.post('/api/wallet/list')).toMatchObject({ type: '999' });
+  });
+
+  it('says when the platform is closed, and refuses deposits and withdrawals then', async () => {
+    const scratch = await startTestServer();
+    try {
+      await scratch.db.updateTable('setting').set({ value: '0' }).where('key', '=', 'platform_open').execute();
+      const user = await buildSignedInUser(scratch.db);
+      expect((await scratch.post('/api/wallet/list', {}, { token: user.token })).message.is_open_CTbi).toBe(0);
+      const out = await scratch.post('/api/wallet/out', { currency: '3', number: '10', address: 'x', pay_password: '123456' }, { token: user.token });
+      expect(out).toMatchObject({ code: 'platform_closed', message: 'Not open yet' });
+    } finally {
+      await scratch.close();
+    }
+  });
+});
+
+describe('transfers', () => {
+  it('moves money between wallets in one ledger transaction, logged in every language', async () => {
+    const user = await trader('100');
+    const answer = await server.post('/api/wallet/change', { number: '40', from_field: 'change', to_field: 'lever', currency_id: '3' }, { token: user.token });
+    expect(answer).toEqual({ type: 'ok', message: 'Transfer completed' });
+    const list = await walletOf(user.token);
+    expect(usdtRow(list.change_wallet).change_balance).toBe('60.00000000');
+    expect(usdtRow(list.lever_wallet).lever_balance).toBe('40.00000000');
+    const log = await server.post('/api/account/list', { limit: '20', page: '1' }, { token: user.token, lang: 'jp' });
+    expect(log.message.data.slice(0, 2)).toEqual([
+      expect.objectContaining({ account: 'lever', info: '現物口座から振替', value: '40.00000000' }),
+      expect.objectContaining({ account: 'change', info: '先物口座へ振替', value: '-40.00000000' }),
+    ]);
+    const row = await server.db.selectFrom('wallet_log').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([row.info, row.type_info_e, row.type_info_m, row.type_info_k, row.type_info_s]).toEqual([
+      '由币币账户划入',
+      'Transfer from spot account',
+      '由幣幣賬戶劃入',
+      '현물 계정에서 이체',
+      'Transferencia desde cuenta spot',
+    ]);
+    await server.expectLedgerSound();
+  });
+
+  it.each([
+    [{ from_field: 'change', to_field: 'change' }, 'transfer_same_account'],
+    [{ from_field: 'change', to_field: 'savings' }, 'transfer_account_invalid'],
+    [{ number: '0' }, 'amount_not_positive'],
+    [{ number: '1.123456789' }, 'amount_too_many_decimals'],
+    [{ number: '100000000' }, 'transfer_too_large'],
+    [{ number: '101' }, 'insufficient_balance'],
+    [{ currency_id: '4' }, 'transfer_not_allowed'],
+  ])('refuses %j with %s and changes nothing', async (overrides, code) => {
+    const user = await trader('100');
+    const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3', ...overrides };
+    expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'error', code });
+    expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('100.00000000');
+    await server.expectLedgerSound();
+  });
+
+  it('lets 50 simultaneous transfers of the whole balance succeed exactly once', async () => {
+    const user = await trader('77.7');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        server.post('/api/wallet/change', { number: '77.7', from_field: 'change', to_field: 'micro', currency_id: '3' }, { token: user.token }),
+      ),
+    );
+    expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
+    expect(answers.filter((a) => a.type === 'error').every((a) => a.code === 'insufficient_balance')).toBe(true);
+    const list = await walletOf(user.token);
+    expect(usdtRow(list.change_wallet).change_balance).toBe('0.00000000');
+    expect(usdtRow(list.micro_wallet).micro_balance).toBe('77.70000000');
+    await server.expectLedgerSound();
+  });
+
+  it('does a transfer once for a repeated Idempotency-Key', async () => {
+    const user = await trader('100');
+    const form = { number: '5', from_field: 'change', to_field: 'legal', currency_id: '3' };
+    const headers = { 'idempotency-key': 'tr-1' };
+    await server.post('/api/wallet/change', form, { token: user.token, headers });
+    await server.post('/api/wallet/change', form, { token: user.token, headers });
+    expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('95.00000000');
+    await server.expectLedgerSound();
+  });
+});
+
+describe('address book and bank card', () => {
+  it('keeps addresses per user, refuses spaces and duplicates, deletes only the owner’s', async () => {
+    const user = await trader();
+    const other = await buildSignedInUser(server.db);
+    const list = await server.post('/api/wallet/get_address', { currency: '3' }, { token: user.token });
+    expect(list.message).toEqual([{ id: expect.any(Number), address: 'TXyz123abc', nettype: 'TRC20', notes: 'cold' }]);
+    const add = (form: Record<string, string>) => server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'ERC20', ...form }, { token: user.token });
+    expect(await add({ address: 'has space' })).toMatchObject({ code: 'address_invalid' });
+    expect(await add({ address: '0xabc', notes: 'two words' })).toMatchObject({ code: 'notes_invalid' });
+    expect(await add({ address: 'TXyz123abc' })).toMatchObject({ code: 'address_exists' });
+    expect(await add({ address: '' })).toMatchObject({ code: 'address_required' });
+    expect((await server.post('/api/wallet/get_address', { currency: '3' }, { token: other.token })).message).toEqual([]);
+    const id = String(list.message[0].id);
+    expect(await server.post('/api/wallet/deladdress', { address_id: id }, { token: other.token })).toMatchObject({ code: 'address_not_found' });
+    expect(await server.post('/api/wallet/deladdress', { address_id: id }, { token: user.token })).toMatchObject({ type: 'ok' });
+  });
+
+  it('binds a bank card and shows it in cash_info', async () => {
+    const user = await buildSignedInUser(server.db);
+    expect((await server.post('/api/user/cash_info', { currency: '3' }, { token: user.token })).message).toEqual({});
+    expect(await server.post('/api/user/bank_bind', { bank_account: '6222 0000 1111 2222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token })).toMatchObject({
+      type: 'ok',
+    });
+    expect((await server.post('/api/user/cash_info', {}, { token: user.token })).message).toEqual({
+      bank_account: '6222000011112222',
+      bank_name: 'ICBC',
+      real_name: 'Ada',
+    });
+  });
+});
+
+describe('withdrawals', () => {
+  const out = (token: string, form: Record<string, string>) =>
+    server.post('/api/wallet/out', { currency: '3', number: '100', address: 'TXyz123abc', rate: '0', pay_password: '123456', ...form }, { token });
+
+  it('freezes the amount at request with the server’s fee, then pays out on approval', async () => {
+    const user = await trader('1000');
+    expect(await out(user.token, { number: '100' })).toEqual({ type: 'ok', message: 'Withdrawal submitted, awaiting review' });
+    expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '100.00000000' });
+    const [w] = (await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: user.token })).message.list;
+    expect(w).toMatchObject({ status: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
+
+    const staff = await staffMember();
+    await approveWithdrawal(server.db, staff.id, BigInt(w.id));
+    await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id))).rejects.toMatchObject({ code: 'not_pending' });
+    expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '0.00000000' });
+    await settleWithdrawalOnChain(server.db, staff.id, BigInt(w.id), { ok: true, hash: '0xfeed' });
+    expect((await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list[0]).toMatchObject({ status: 'chain_success', hash: '0xfeed' });
+    await server.expectLedgerSound();
+  });
+
+  it('returns the money on rejection and on chain failure', async () => {
+    const user = await trader('1000');
+    const staff = await staffMember();
+    await out(user.token, { number: '100' });
+    await out(user.token, { number: '200' });
+    const [second, first] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
+    await rejectWithdrawal(server.db, staff.id, BigInt(first.id));
+    await approveWithdrawal(server.db, staff.id, BigInt(second.id));
+    await settleWithdrawalOnChain(server.db, staff.id, BigInt(second.id), { ok: false });
+    expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '1000.00000000', lock_change_balance: '0.00000000' });
+    const statuses = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list.map((w: { status: string }) => w.status);
+    expect(statuses).toEqual(['chain_failure', 'rejected']);
+    const audit = await server.db.selectFrom('audit_log').select('action').where('staff_id', '=', staff.id).execute();
+    expect(audit.map((a) => a.action)).toEqual(['withdrawal.reject', 'withdrawal.approve', 'withdrawal.chain_failure']);
+    await server.expectLedgerSound();
+  });
+
+  it.each([
+    [{ number: '5' }, 'withdraw_below_min', 'The amount is under the minimum of 10.00'],
+    [{ number: '100001' }, 'withdraw_above_max', undefined],
+    [{ number: '1001' }, 'insufficient_balance', undefined],
+    [{ pay_password: '654321' }, 'pay_password_wrong', undefined],
+    [{ pay_password: '12' }, 'pay_password_wrong', undefined],
+    [{ address: 'Tnot-in-my-book' }, 'address_required', undefined],
+    [{ currency: '9999', address: '--' }, 'bank_unbound', undefined],
+  ])('refuses %j with %s and freezes nothing', async (overrides, code, message) => {
+    const user = await trader('1000');
+    const answer = await out(user.token, overrides);
+    expect(answer).toMatchObject({ type: 'error', code, ...(message ? { message } : {}) });
+    expect(usdtRow((await walletOf(user.token)).change_wallet).lock_change_balance).toBe('0.00000000');
+    await server.expectLedgerSound();
+  });
+
+  it('needs a fund password to be set', async () => {
+    const user = await buildSignedInUser(server.db);
+    await fundWallet(server.db, user.id, USDT, '100');
+    expect(await out(user.token, { number: '20' })).toMatchObject({ code: 'pay_password_unset' });
+  });
+
+  it('keeps to the daily limit across requests', async () => {
+    const user = await trader('500000');
+    await server.db.updateTable('currency_withdraw').set({ daily_limit_units: mustParseUnits('250') }).where('currency_id', '=', USDT).execute();
+    try {
+      expect((await out(user.token, { number: '200' })).type).toBe('ok');
+      expect(await out(user.token, { number: '60' })).toMatchObject({ code: 'withdraw_daily_limit', message: 'Over the daily withdrawal limit; 50.00 left today' });
+      const info = await server.post('/api/wallet/get_info', { currency: '3' }, { token: user.token });
+      expect(info.message).toMatchObject({ min_number: '10.00000000', rate: '1.00000000', daily_limit: '250.00000000', daily_remaining: '50.00000000' });
+    } finally {
+      await server.db.updateTable('currency_withdraw').set({ daily_limit_units: mustParseUnits('200000') }).where('currency_id', '=', USDT).execute();
+    }
+  });
+
+  it('withdraws to the bound bank card with currency 9999', async () => {
+    const user = await trader('100');
+    await server.post('/api/user/bank_bind', { bank_account: '6222000011112222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token });
+    expect((await out(user.token, { currency: '9999', address: '--', number: '50' })).type).toBe('ok');
+    const [w] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
+    expect(w).toMatchObject({ network: 'Bank', address: 'ICBC 6222000011112222', currency_name: 'USDT' });
+  });
+
+  it('lets 50 simultaneous withdrawals of the whole balance succeed exactly once', async () => {
+    const user = await trader('150');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => out(user.token, { number: '150' })));
+    expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
+    expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '0.00000000', lock_change_balance: '150.00000000' });
+    await server.expectLedgerSound();
+  });
+});
+
+describe('deposits', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  async function upload(token: string, bytes: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
+    return ((await (await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { message: string }).message;
+  }
+
+  it('shows the configured addresses, takes an application, and credits it once on approval', async () => {
+    const user = await buildSignedInUser(server.db);
+    const addresses = await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token });
+    expect(addresses.message).toEqual({ ETH: expect.any(String), Trc20: expect.any(String) });
+    const pic = await upload(user.token, PNG);
+    expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toEqual({
+      type: 'ok',
+      message: 'Top-up application submitted',
+    });
+    const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
+    expect(d).toMatchObject({ status: 'pending', amount: '250.00000000', currency_name: 'USDT' });
+    expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('0.00000000');
+
+    const staff = await staffMember();
+    await approveDeposit(server.db, staff.id, BigInt(d.id));
+    await expect(approveDeposit(server.db, staff.id, BigInt(d.id))).rejects.toMatchObject({ code: 'not_pending' });
+    await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id)), approveDeposit(server.db, staff.id, BigInt(d.id))]);
+    expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('250.00000000');
+    const records = await server.post('/api/wallet/legal_log', { type: '2', currency: '3', page: '1' }, { token: user.token, lang: 'hk' });
+    expect(records.message.list[0]).toMatchObject({ value: '250.00000000', text: '充值到賬', info: '充值到账', type_info_e: 'Deposit credited' });
+    await server.expectLedgerSound();
+  });
+
+  it('changes no balance on rejection', async () => {
+    const user = await buildSignedInUser(server.db);
+    const pic = await upload(user.token, PNG);
+    await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
+    const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
+    await rejectDeposit(server.db, (await staffMember()).id, BigInt(d.id));
+    expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status).toBe('rejected');
+    expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe('0.00000000');
+    await server.expectLedgerSound();
+  });
+
+  it.each([
+    ['a screenshot over 500 KB', 'big', 'upload_too_large'],
+    ['no screenshot', '', 'upload_missing'],
+    ['a currency without deposits', 'bnb', 'deposit_not_offered'],
+  ])('refuses %s', async (_what, variant, code) => {
+    const user = await buildSignedInUser(server.db);
+    const pic = variant === '' ? '' : await upload(user.token, variant === 'big' ? Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) : PNG);
+    const answer = await server.post('/api/wallet/charge_req', { currency: variant === 'bnb' ? '4' : '3', amount: '10', pic }, { token: user.token });
+    expect(answer).toMatchObject({ type: 'error', code });
+  });
+});
+
+describe('other wallet calls', () => {
+  it('answers coin/deal, currencylist and user_currency_list', async () => {
+    const user = await buildSignedInUser(server.db);
+    await fundWallet(server.db, user.id, BTC, '0.25');
+    expect((await server.post('/api/coin/deal', { legal_id: '3', currency_id: '1' }, { token: user.token })).message).toEqual({
+      user_currency: { currency: 1, name: 'BTC', balance: '0.25000000', lock_balance: '0.00000000' },
+      user_legal: { currency: 3, name: 'USDT', balance: '0.00000000', lock_balance: '0.00000000' },
+    });
+    expect((await server.get('/api/wallet/currencylist', { token: user.token })).message.slice(0, 3)).toEqual([
+      { id: 1, name: 'BTC' },
+      { id: 2, name: 'ETH' },
+      { id: 3, name: 'USDT' },
+    ]);
+    const list = (await server.get('/api/currency/user_currency_list', { token: user.token })).message;
+    expect(list[0]).toEqual({ id: 1, name: 'BTC', change_balance: '0.25000000', usdt_price: '67000.00000000' });
+  });
+
+  it('creates the funded demo trader on the embedded default, once', async () => {
+    const demo = await startTestServer({ env: { DEMO: '1', DEMO_PASSWORD: 'demo1234' } });
+    try {
+      const login = await demo.post('/api/user/login', { user_string: 'demo@tidemark.local', password: 'demo1234' });
+      expect(login.type).toBe('ok');
+      const list = await demo.post('/api/wallet/list', {}, { token: login.message });
+      const rows = list.message.change_wallet.balance as Record<string, string | number>[];
+      expect(rows.find((r) => r.currency === 3)!.change_balance).toBe('100000.00000000');
+      expect(rows.find((r) => r.currency === 1)!.change_balance).toBe('2.00000000');
+      expect(rows.find((r) => r.currency === 2)!.change_balance).toBe('20.00000000');
+      await demo.expectLedgerSound();
+    } finally {
+      await demo.close();
+    }
+  });
+});

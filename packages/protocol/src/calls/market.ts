@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { parsePeriod } from '@tidemark/core';
+import { ZEnvelopeOk } from '../envelope';
+import { zDecimal, zId, zTimeMs } from '../fields';
+
+/**
+ * A time bound in a query: epoch seconds or epoch milliseconds. Values below 1e11 are read as
+ * seconds (1e11 s is the year 5138; 1e11 ms is 1973), so both spellings of any date after 1973 work.
+ */
+export const zEpoch = z
+  .string()
+  .regex(/^[0-9]{1,16}$/)
+  .transform((text) => {
+    const value = Number(text);
+    return value < 1e11 ? value * 1000 : value;
+  });
+
+/** A candle period: the spec's resolutions as `1min` ... `1mon`, or chart-library spellings (`60`, `1D`, `1W`, `1M`). */
+export const zPeriod = z.string().transform((text, ctx) => {
+  const period = parsePeriod(text);
+  if (period) return period;
+  ctx.addIssue({ code: 'custom', message: 'invalid_field' });
+  return z.NEVER;
+});
+
+/** GET /api/currency/new_timeshar: bars of `symbol` ("BTC/USDT") in [from, to]; to defaults to now. */
+export const ZTimesharRequest = z.object({
+  symbol: z.string().regex(/^[A-Za-z0-9]{1,16}\/[A-Za-z0-9]{1,16}$/),
+  period: zPeriod,
+  from: zEpoch.optional(),
+  to: zEpoch.optional(),
+});
+export type TTimesharRequest = z.infer<typeof ZTimesharRequest>;
+
+/** A bar on the wire: `time` is the bucket start in epoch ms; prices and volume decimal strings. */
+export const ZCandleBar = z.object({
+  time: zTimeMs,
+  open: zDecimal,
+  close: zDecimal,
+  high: zDecimal,
+  low: zDecimal,
+  volume: zDecimal,
+});
+export type TCandleBar = z.infer<typeof ZCandleBar>;
+
+/** `code: 1` with `data` is success, as the spec's chart reads it. */
+export const ZTimesharResponse = ZEnvelopeOk(z.object({ code: z.literal(1), data: z.array(ZCandleBar) }));
+export type TTimesharResponse = z.infer<typeof ZTimesharResponse>;
+
+export const ZTradeDirection = z.enum(['buy', 'sell']);
+
+/** A trade on the tape; `direction` is the taker's side. */
+export const ZRecentTrade = z.object({
+  time: zTimeMs,
+  price: zDecimal,
+  amount: zDecimal,
+  direction: ZTradeDirection,
+});
+export type TRecentTrade = z.infer<typeof ZRecentTrade>;
+
+/** GET /api/currency/new_tradehistory: the pair's latest trades, newest first. */
+export const ZTradeHistoryRequest = z.object({ legal_id: zId, currency_id: zId });
+export const ZTradeHistoryResponse = ZEnvelopeOk(z.array(ZRecentTrade));
+export type TTradeHistoryResponse = z.infer<typeof ZTradeHistoryResponse>;
+
+/** [price, amount] */
+export const ZDepthLevel = z.tuple([zDecimal, zDecimal]);
+
+/** The order book as the lever and spot calls embed it: `in` bids (best first), `out` asks (best first). */
+export const ZDepthView = z.object({
+  lever_transaction: z.object({ in: z.array(ZDepthLevel), out: z.array(ZDepthLevel) }),
+  last_price: zDecimal,
+});
+export type TDepthView = z.infer<typeof ZDepthView>;

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { ZEnvelopeOk } from '../envelope';
+import { zDecimal, zId, zPositiveAmount } from '../fields';
+
+/** The four wallets of a user, by the spec's field values. */
+export const WALLETS = ['change', 'lever', 'micro', 'legal'] as const;
+export const zWallet = z.enum(WALLETS, { error: 'transfer_account_invalid' });
+
+/** Currency 9999 stands for Bank (spec 001 section 9). */
+export const BANK_CURRENCY = 9999;
+export const NETWORKS = ['TRC20', 'ERC20'] as const;
+
+const zCurrency = z.string({ error: 'currency_required' }).regex(/^[1-9][0-9]{0,8}$/, 'currency_required').transform(Number);
+
+export const ZBalanceRow = z.object({
+  currency: z.number().int(),
+  currency_name: z.string(),
+  currency_type: z.string(),
+  is_match: z.number().int(),
+  is_legal: z.number().int(),
+  is_lever: z.number().int(),
+  is_micro: z.number().int(),
+  /** price of one unit in USDT */
+  usdt_price: zDecimal,
+  change_balance: zDecimal,
+  lock_change_balance: zDecimal,
+  lever_balance: zDecimal,
+  lock_lever_balance: zDecimal,
+  micro_balance: zDecimal,
+  lock_micro_balance: zDecimal,
+  legal_balance: zDecimal,
+  lock_legal_balance: zDecimal,
+});
+export type TBalanceRow = z.infer<typeof ZBalanceRow>;
+const ZWalletGroup = z.object({ balance: z.array(ZBalanceRow), usdt_totle: zDecimal });
+export const ZWalletListResponse = ZEnvelopeOk(
+  z.object({
+    change_wallet: ZWalletGroup,
+    lever_wallet: ZWalletGroup,
+    micro_wallet: ZWalletGroup,
+    legal_wallet: ZWalletGroup,
+    /** 1 when deposits and withdrawals are open */
+    is_open_CTbi: z.number().int(),
+  }),
+);
+
+export const ZCurrencyRequest = z.object({ currency: zCurrency, requestType: z.string().optional() });
+
+/** Deposit addresses keyed by network; Bank gives the platform's account for bank deposits. */
+export const ZInAddressResponse = ZEnvelopeOk(
+  z.object({
+    BTC: z.string().optional(),
+    ETH: z.string().optional(),
+    Trc20: z.string().optional(),
+    Bank: z.object({ bkname: z.string(), cardname: z.string(), bkcardnumer: z.string() }).optional(),
+  }),
+);
+
+export const ZWithdrawInfoResponse = ZEnvelopeOk(
+  z.object({
+    name: z.string(),
+    change_balance: zDecimal,
+    min_number: zDecimal,
+    max_number: zDecimal,
+    /** fee percent: fee = amount x rate / 100 */
+    rate: zDecimal,
+    daily_limit: zDecimal,
+    /** what is left of today's limit */
+    daily_remaining: zDecimal,
+  }),
+);
+
+export const ZWithdrawAddress = z.object({ id: z.number().int(), address: z.string(), nettype: z.string(), notes: z.string() });
+export const ZAddressListResponse = ZEnvelopeOk(z.array(ZWithdrawAddress));
+export const ZAddAddressRequest = z.object({
+  currency_id: zCurrency,
+  address: z
+    .string({ error: 'address_required' })
+    .min(1, 'address_required')
+    .max(128, 'address_invalid')
+    .regex(/^\S+$/, 'address_invalid'),
+  notes: z.string().max(60, 'notes_invalid').regex(/^\S*$/, 'notes_invalid').default(''),
+  netType: z.enum(NETWORKS, { error: 'network_invalid' }).default('TRC20'),
+});
+export const ZDeleteAddressRequest = z.object({ address_id: zId });
+
+export const ZBankCard = z.object({ bank_account: z.string(), bank_name: z.string(), real_name: z.string() });
+export const ZCashInfoResponse = ZEnvelopeOk(ZBankCard.partial());
+export const ZBankBindRequest = z.object({
+  bank_account: z.string({ error: 'bank_invalid' }).trim().regex(/^[0-9 ]{6,34}$/, 'bank_invalid').transform((s) => s.replace(/ /g, '')),
+  bank_name: z.string({ error: 'bank_invalid' }).trim().min(1, 'bank_invalid').max(60, 'bank_invalid'),
+  real_name: z.string({ error: 'name_invalid' }).trim().min(1, 'name_invalid').max(60, 'name_invalid'),
+});
+
+export const ZWithdrawRequest = z.object({
+  currency: zCurrency,
+  number: zPositiveAmount,
+  /** an address id or text from the user's book; "--" for Bank */
+  address: z.string({ error: 'address_required' }).min(1, 'address_required'),
+  /** the rate the client showed; the server uses its own and ignores this */
+  rate: z.string().optional(),
+  pay_password: z.string({ error: 'pay_password_wrong' }).regex(/^\d{6}$/, 'pay_password_wrong'),
+});
+
+export const ZLegalLogRequest = z.object({
+  /** 2 deposit and withdraw, 3 contract, 4 micro; 1 (or none) spot transfers */
+  type: z.coerce.number().int().min(1).max(4).default(2),
+  currency: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export const ZLogRow = z.object({
+  id: z.number().int(),
+  value: zDecimal,
+  currency_name: z.string(),
+  wallet: z.string(),
+  created_time: z.number().int(),
+  /** the description in zh, en, jp and hk (the spec's names), plus kr and spa, and in the request's language */
+  info: z.string(),
+  type_info_e: z.string(),
+  type_info_j: z.string(),
+  type_info_m: z.string(),
+  type_info_k: z.string(),
+  type_info_s: z.string(),
+  text: z.string(),
+});
+export const ZLegalLogResponse = ZEnvelopeOk(
+  z.object({ list: z.array(ZLogRow), page: z.number().int(), has_more: z.boolean() }),
+);
+
+export const ZChargeRequest = z.object({
+  currency: zCurrency,
+  amount: zPositiveAmount,
+  pic: z.string({ error: 'upload_missing' }).min(1, 'upload_missing'),
+});
+
+export const ZTransferRequest = z.object({
+  number: zPositiveAmount,
+  from_field: zWallet,
+  to_field: zWallet,
+  currency_id: zCurrency,
+});
+
+export const ZCurrencyListResponse = ZEnvelopeOk(z.array(z.object({ id: z.number().int(), name: z.string() })));
+
+export const ZAccountListRequest = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export const ZAccountLogItem = z.object({
+  id: z.number().int(),
+  created_time: z.number().int(),
+  /** the wallet moved: change, lever, micro or legal */
+  account: z.string(),
+  currency_name: z.string(),
+  info: z.string(),
+  value: zDecimal,
+});
+export const ZAccountListResponse = ZEnvelopeOk(
+  z.object({ data: z.array(ZAccountLogItem), page: z.number().int(), has_more: z.boolean() }),
+);
+
+export const ZCoinDealRequest = z.object({ legal_id: zCurrency, currency_id: zCurrency });
+const ZWalletBalance = z.object({ currency: z.number().int(), name: z.string(), balance: zDecimal, lock_balance: zDecimal });
+export const ZCoinDealResponse = ZEnvelopeOk(z.object({ user_currency: ZWalletBalance, user_legal: ZWalletBalance }));
+
+export const ZUserCurrencyListResponse = ZEnvelopeOk(
+  z.array(z.object({ id: z.number().int(), name: z.string(), change_balance: zDecimal, usdt_price: zDecimal })),
+);
+
+export const WITHDRAWAL_STATUSES = ['applying', 'agreed', 'chain_success', 'chain_failure', 'rejected', 'station_success'] as const;
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'rejected'] as const;
+export const ZWithdrawal = z.object({
+  id: z.number().int(),
+  currency_name: z.string(),
+  network: z.string(),
+  address: z.string(),
+  number: zDecimal,
+  fee: zDecimal,
+  received: zDecimal,
+  status: z.enum(WITHDRAWAL_STATUSES),
+  hash: z.string(),
+  created_time: z.number().int(),
+  reviewed_time: z.number().int().nullable(),
+});
+export const ZDeposit = z.object({
+  id: z.number().int(),
+  currency_name: z.string(),
+  amount: zDecimal,
+  status: z.enum(DEPOSIT_STATUSES),
+  created_time: z.number().int(),
+  reviewed_time: z.number().int().nullable(),
+});
+export const ZPageRequest = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const ZWithdrawListResponse = ZEnvelopeOk(z.object({ list: z.array(ZWithdrawal), has_more: z.boolean() }));
+export const ZDepositListResponse = ZEnvelopeOk(z.object({ list: z.array(ZDeposit), has_more: z.boolean() }));
+

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ZCandleBar, ZDepthLevel, ZRecentTrade } from './calls/market';
+import { zDecimal, zTimeMs } from './fields';
+
+/**
+ * The realtime socket (socket.io at `/wss/socket.io/`). Every market event names its pair
+ * (`symbol`, "BTC/USDT") and carries `seq`, which grows by exactly one per event of that name
+ * and pair (per period for `kline`): a jump means events were missed (a reconnect, a slow link,
+ * a new engine leader), and the client should reload the snapshot over HTTP.
+ */
+const zMarket = { symbol: z.string(), seq: z.number().int(), time: zTimeMs };
+
+/** Order book of the subscribed pair. Conflated: a slow client gets the latest book, not every one. */
+export const ZMarketDepthEvent = z.object({
+  ...zMarket,
+  in: z.array(ZDepthLevel),
+  out: z.array(ZDepthLevel),
+  last_price: zDecimal,
+});
+
+/** New trades of the subscribed pair, newest first (the client prepends them, capped at 40 rows). */
+export const ZMarketDetailEvent = z.object({ ...zMarket, data: z.array(ZRecentTrade) });
+
+/** The latest trade of the subscribed pair, for tickers. */
+export const ZMarketTradeEvent = z.object({ ...zMarket, ...ZRecentTrade.shape });
+
+/** The open bar of the subscribed period (`kline`) or of 1 minute (`market_kline`), updated live. */
+export const ZKlineEvent = z.object({ ...zMarket, period: z.string(), change: zDecimal, ...ZCandleBar.shape });
+
+/** 24-hour figures of every pair, sent to every client (the market list and price footer). */
+export const ZDayMarketEvent = z.object({
+  ...zMarket,
+  currency_id: z.number().int(),
+  legal_id: z.number().int(),
+  now_price: zDecimal,
+  change: zDecimal,
+  high: zDecimal,
+  low: zDecimal,
+  volume: zDecimal,
+});
+
+export type TMarketDepthEvent = z.infer<typeof ZMarketDepthEvent>;
+export type TMarketDetailEvent = z.infer<typeof ZMarketDetailEvent>;
+export type TMarketTradeEvent = z.infer<typeof ZMarketTradeEvent>;
+export type TKlineEvent = z.infer<typeof ZKlineEvent>;
+export type TDayMarketEvent = z.infer<typeof ZDayMarketEvent>;
+
+/** Events only the logged-in user's own sockets receive; their payloads belong to the issues that send them. */
+export interface PrivateEvents {
+  /** a spot trade of the user filled: wallets and orders changed */
+  afterCoinTrade: Record<string, unknown>;
+  /** a micro order of the user settled: the closed order */
+  closed_microorder: Record<string, unknown>;
+}
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  market_depth: (event: TMarketDepthEvent) => void;
+  market_detail: (event: TMarketDetailEvent) => void;
+  market_trade: (event: TMarketTradeEvent) => void;
+  market_kline: (event: TKlineEvent) => void;
+  kline: (event: TKlineEvent) => void;
+  daymarket: (event: TDayMarketEvent) => void;
+  afterCoinTrade: (event: PrivateEvents['afterCoinTrade']) => void;
+  closed_microorder: (event: PrivateEvents['closed_microorder']) => void;
+}
+
+/**
+ * `login` binds the socket to its user (the token proves who it is; `user_id`, when given, must
+ * match it) and, with currency and legal names, subscribes to that pair. The token may come in
+ * the handshake instead (`auth: { token }`).
+ */
+export const ZLoginEmit = z.object({
+  token: z.string().optional(),
+  user_id: z.union([z.string(), z.number()]).optional(),
+  currency_name: z.string().optional(),
+  legal_name: z.string().optional(),
+});
+export type TLoginEmit = z.infer<typeof ZLoginEmit>;
+
+/** `sub`: follow one pair ("BTC/USDT"), and for `kline` one period (default 1min). */
+export const ZSubEmit = z.union([
+  z.string(),
+  z.object({ symbol: z.string(), period: z.string().optional() }),
+]);
+export type TSubEmit = z.infer<typeof ZSubEmit>;
+
+/** What an emit's acknowledgement says. */
+export type TEmitAck = { ok: true } | { ok: false; code: 'session_invalid' | 'invalid_field' | 'not_found' };
+
+/** Events the client sends; the last argument is an optional acknowledgement. */
+export interface ClientToServerEvents {
+  login: (payload: TLoginEmit, ack?: (answer: TEmitAck) => void) => void;
+  sub: (payload: TSubEmit, ack?: (answer: TEmitAck) => void) => void;
+}
