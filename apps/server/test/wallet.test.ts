@@ -33,7 +33,7 @@ async function staffMember() {
 }
 
 const walletOf = async (token: string) => (await server.post('/api/wallet/list', {}, { token })).message;
-const usdtRow = (wallet: { balance: { currency: number }[] }) => wallet.balance.find((b) => b.currency === 3) as Record<string, string>;
+const usdtRow = (wallet: { balance: Record<string, string | number>[] }) => wallet.balance.find((b) => b.currency === 3)!;
 
 describe('wallet list', () => {
   it('shows the four wallets with balances valued in USDT and the platform flag', async () => {
