@@ -8,3 +8,4 @@ export { postTransaction, inTransaction } from './modules/ledger/service';
 export { checkLedger } from './modules/ledger/check';
 export { createSession } from './modules/session/service';
 export * as factories from './testing/factories';
+export { hashPassword } from './modules/user/password';
