@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { limits } from '@tidemark/protocol';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { MarketEngine } from './engine/market';
 import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
 import { envelopePlugin } from './http/envelope';
@@ -16,14 +17,18 @@ import { webPlugin } from './http/web';
 import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { marketRoutes } from './modules/market/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** the live market (prices, books, trades) the market calls and the socket read */
+  market: MarketEngine;
   /** defaults to SMTP_URL delivery, or the outbox and the log without it */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -32,7 +37,7 @@ export interface AppDeps {
 }
 
 /** Builds the HTTP app without listening, so tests can start it on an ephemeral port. */
-export async function buildApp({ db, config, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, market, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: limits.bodyBytesMax,
@@ -49,9 +54,11 @@ export async function buildApp({ db, config, mailer, logger, extraRoutes }: AppD
   await app.register(authPlugin, { db, sessionIdleMs: config.sessionIdleMs });
   await app.register(idempotencyPlugin, { db });
   await app.register(docsPlugin);
+  await app.register(realtimePlugin, { db, config, market });
 
   await app.register(commonRoutes, { supportUrl: config.supportUrl });
-  await app.register(currencyRoutes, { db });
+  await app.register(currencyRoutes, { db, market });
+  await app.register(marketRoutes, { db, market });
   await app.register(userRoutes, { db, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log) });
   await app.register(identityRoutes, { db });
   await app.register(walletRoutes, { db });

@@ -4,12 +4,14 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { openMarket, type MarketEngine, type MarketOptions } from './engine/market';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  market: MarketEngine;
   url: string;
   close(): Promise<void>;
 }
@@ -17,13 +19,16 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string } = {},
+  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions } = {},
 ): Promise<RunningServer> {
   const db = openDatabase({ ...config, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
   await migrate(db, options.pgSchema);
   await seed(db);
-  const app = await buildApp({ db, config, ...options });
+  const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
+  const app = await buildApp({ db, config, ...options, market });
   await bootstrapAccounts(db, config, app.log);
+  // before listening, so a fresh install answers its first chart request with history
+  await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -31,8 +36,10 @@ export async function startServer(
     app,
     db,
     config,
+    market,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await market.stop();
       await app.close();
       await db.destroy();
     },

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import type { Mail, Mailer } from '../src/modules/mail/service';
 import { checkLedger } from '../src/modules/ledger/check';
+import type { MarketOptions } from '../src/engine/market';
 import { startServer, type RunningServer } from '../src/server';
 
 /** Which database this run of the suite uses: SQLite always, PostgreSQL when CI asks for it. */
@@ -40,9 +41,11 @@ export interface TestServerOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** seed, clock and pace of the market engine */
+  market?: MarketOptions;
 }
 
-export async function startTestServer({ extraRoutes, env = {}, mailer }: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer({ extraRoutes, env = {}, mailer, market }: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let pgSchema: string | undefined;
@@ -66,6 +69,7 @@ export async function startTestServer({ extraRoutes, env = {}, mailer }: TestSer
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
     ...(extraRoutes ? { extraRoutes } : {}),
     ...(mailer ? { mailer } : {}),
+    ...(market ? { market } : {}),
     ...(pgSchema ? { pgSchema } : {}),
   });
 

@@ -1,3 +1,4 @@
 export * from './money';
 export * from './ledger';
 export * from './market';
+export * from './fee';

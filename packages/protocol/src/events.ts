@@ -4,9 +4,10 @@ import { zDecimal, zTimeMs } from './fields';
 
 /**
  * The realtime socket (socket.io at `/wss/socket.io/`). Every market event names its pair
- * (`symbol`, "BTC/USDT") and carries `seq`, which grows by exactly one per event of that name
- * and pair (per period for `kline`): a jump means events were missed (a reconnect, a slow link,
- * a new engine leader), and the client should reload the snapshot over HTTP.
+ * (`symbol`, "BTC/USDT"), its `time` (when it was published, epoch ms; for bars, the bar's
+ * start) and `seq`, which grows by exactly one per event of that name and pair (per period for
+ * `kline`): a jump means events were missed (a reconnect, a conflated book on a slow link, a
+ * new engine leader), and the client should reload the snapshot over HTTP.
  */
 const zMarket = { symbol: z.string(), seq: z.number().int(), time: zTimeMs };
 

@@ -1,5 +1,10 @@
-import ComingSoon from '../components/ComingSoon';
+import BankBindForm from '../features/wallet/BankBindForm';
+import WalletPage from '../features/wallet/WalletPage';
 
 export default function BankBindPage() {
-  return <ComingSoon page="bankbind" />;
+  return (
+    <WalletPage page="bankbind">
+      <BankBindForm />
+    </WalletPage>
+  );
 }

@@ -1,5 +1,11 @@
-import ComingSoon from '../components/ComingSoon';
+import AllAssets from '../features/wallet/AllAssets';
+import WalletPage from '../features/wallet/WalletPage';
+import WalletQuery from '../features/wallet/WalletQuery';
 
 export default function MyAssetPage() {
-  return <ComingSoon page="myasset" />;
+  return (
+    <WalletPage page="myasset">
+      <WalletQuery>{(list) => <AllAssets list={list} />}</WalletQuery>
+    </WalletPage>
+  );
 }

@@ -1,5 +1,37 @@
-import ComingSoon from '../components/ComingSoon';
+import { limits } from '@tidemark/protocol';
+import { useTranslation } from 'react-i18next';
+import RouteButton from '../components/RouteButton';
+import { fixedDecimal } from '../format/decimal';
+import { LOG_DECIMALS } from '../features/wallet/amount';
+import PagedGrid from '../features/wallet/PagedGrid';
+import { useTransferLog, type TransferLogRow } from '../features/wallet/queries';
+import { formatTime } from '../features/wallet/time';
+import WalletPage from '../features/wallet/WalletPage';
+import { walletLabel } from '../features/wallet/wallets';
 
 export default function TransferLogPage() {
-  return <ComingSoon page="transferlog" />;
+  const { t } = useTranslation();
+  return (
+    <WalletPage page="transferlog" actions={<RouteButton to="/transferlegal">{t('nav.transfer')}</RouteButton>}>
+      <div className="tm-w-card">
+        <PagedGrid<TransferLogRow>
+          list={useTransferLog(limits.transferLogPageSize)}
+          rowKey={(row) => row.id}
+          label={t('pages.transferlog')}
+          empty={t('transfer.logEmpty')}
+          columns={[
+            { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_time) },
+            { key: 'account', title: t('transfer.account'), render: (row) => t(walletLabel(row.account)) },
+            { key: 'info', title: t('transfer.explanation'), render: (row) => row.info },
+            {
+              key: 'value',
+              title: t('transfer.amount'),
+              numeric: true,
+              render: (row) => `${fixedDecimal(row.value, LOG_DECIMALS)} ${row.currency_name}`,
+            },
+          ]}
+        />
+      </div>
+    </WalletPage>
+  );
 }

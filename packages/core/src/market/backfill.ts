@@ -5,8 +5,8 @@ import { amountForNotional, roundToStep } from './price';
 import { NORMAL_STD, normalish, type Rng } from './rng';
 import { movePrice } from './sim';
 
-/** How much history a fresh install shows: a day of minutes, two months of hours, three years of days. */
-export const BACKFILL_MINUTES = 24 * 60;
+/** How much history a fresh install shows: three days of minutes, two months of hours, three years of days. */
+export const BACKFILL_MINUTES = 3 * 24 * 60;
 export const BACKFILL_HOURS = 60 * 24;
 export const BACKFILL_DAYS = 3 * 365;
 

@@ -1,4 +1,4 @@
-import { formatUnits, percentOf, type WalletKind } from '@tidemark/core';
+import { feeOf, formatUnits, type WalletKind } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
@@ -151,8 +151,7 @@ export async function requestWithdrawal(
     if (amount > limit.dailyRemainingUnits) {
       throw new Rejection('withdraw_daily_limit', { remaining: formatUnits(limit.dailyRemainingUnits, 2) });
     }
-    // the fee is rounded up: the platform never pays out more than amount - exact fee
-    const fee = percentOf(amount, limit.rate_units, 'up');
+    const fee = feeOf(amount, limit.rate_units);
     const row = await trx
       .insertInto('withdrawal')
       .values({

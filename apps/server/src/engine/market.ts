@@ -1,0 +1,152 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { backfillCandles, createRng, tickFor, type StoredPeriod } from '@tidemark/core';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { selectPairs } from '../modules/currency/queries';
+import { selectCandles, selectPairsWithCandles, upsertCandles } from '../modules/market/queries';
+import { MarketBoard } from './board';
+import { localBus, redisBus, type TickBus } from './bus';
+import { exchangeFeed } from './exchange-feed';
+import type { MarketPair, PriceFeed, TickEvent } from './feed';
+import { advisoryLeadership, soleLeadership, type Leadership } from './leader';
+import { Recorder } from './recorder';
+import { simFeed } from './sim-feed';
+
+export interface MarketOptions {
+  /** seed of the simulated market and its back-filled history; random unless given */
+  seed?: number;
+  clock?: () => number;
+  /** simulator step */
+  stepMs?: number;
+  /** how often the leader writes what it saw */
+  flushMs?: number;
+  /** how often a follower tries to become the leader */
+  leaderRetryMs?: number;
+  /** names the Redis channels, so deployments (and test runs) sharing a Redis stay apart */
+  redisPrefix?: string;
+  /** replaces the feed FEED selects (tests point the exchange feed at a local server) */
+  feed?: (pairs: readonly MarketPair[], board: MarketBoard) => PriceFeed;
+}
+
+export interface MarketEngine {
+  board: MarketBoard;
+  clock: () => number;
+  redisPrefix: string;
+  isLeader(): boolean;
+  /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
+  start(log: FastifyBaseLogger, emit: (event: TickEvent) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+// How much of each stored period the board starts with (see MarketBoard).
+const LOAD_MS: Record<StoredPeriod, number> = {
+  '1min': 24 * 3600_000,
+  '60min': 13 * 3600_000,
+  '1day': 32 * 24 * 3600_000,
+};
+
+async function loadBoard(db: Db, board: MarketBoard, pairIds: Iterable<number>, nowMs: number): Promise<void> {
+  for (const pairId of pairIds) {
+    for (const period of ['1min', '60min', '1day'] as const) {
+      board.loadBars(pairId, period, await selectCandles(db, pairId, period, nowMs - LOAD_MS[period], nowMs, 2000));
+    }
+  }
+}
+
+/** A fresh install's chart history, drawn from the seed for every pair that has none. */
+async function backfill(db: Db, pairs: readonly MarketPair[], seed: number, nowMs: number): Promise<MarketPair[]> {
+  const stored = await selectPairsWithCandles(db);
+  const missing = pairs.filter((p) => !stored.has(p.pairId));
+  await db.transaction().execute(async (trx) => {
+    for (const pair of missing) {
+      const history = backfillCandles(pair.referencePriceUnits, tickFor(pair.referencePriceUnits), nowMs, createRng(seed + pair.pairId));
+      const rows = (Object.keys(history) as StoredPeriod[]).flatMap((period) =>
+        history[period].map((candle) => ({ pairId: pair.pairId, period, candle })),
+      );
+      await upsertCandles(trx, rows);
+    }
+  });
+  return missing;
+}
+
+/** Opens the market: its pairs and the recent history every process's board starts from. */
+export async function openMarket(
+  db: Db,
+  config: Config,
+  { pgSchema, ...options }: MarketOptions & { pgSchema?: string | undefined } = {},
+): Promise<MarketEngine> {
+  const clock = options.clock ?? Date.now;
+  const seed = options.seed ?? randomInt(2 ** 31);
+  const redisPrefix = options.redisPrefix ?? 'tidemark';
+  const pairs: MarketPair[] = (await selectPairs(db)).map((p) => ({
+    pairId: Number(p.id),
+    currencyId: Number(p.currency_id),
+    legalId: Number(p.legal_id),
+    symbol: `${p.currency_name}/${p.legal_name}`,
+    referencePriceUnits: p.reference_price_units,
+  }));
+  const board = new MarketBoard(pairs);
+  await loadBoard(db, board, board.pairs().map((p) => p.pairId), clock());
+
+  let leadership: Leadership | undefined;
+  let bus: TickBus = localBus();
+  let leading = false;
+  let feed: PriceFeed | undefined;
+  let recorder: Recorder | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  return {
+    board,
+    clock,
+    redisPrefix,
+    isLeader: () => leading,
+    async start(log, emit) {
+      const onError = (error: unknown) => log.error({ err: error }, 'market engine');
+      bus = config.redisUrl ? redisBus(config.redisUrl, redisPrefix, onError) : localBus();
+      await bus.subscribe((event) => {
+        if (leading) return;
+        board.apply(event);
+        emit(event);
+      });
+      const hooks = {
+        onError,
+        async gain() {
+          const filled = await backfill(db, pairs, seed, clock());
+          await loadBoard(db, board, filled.map((p) => p.pairId), clock());
+          leading = true;
+          log.info('this process now runs the market feed');
+          const active = recorder = new Recorder(db, board, clock);
+          feed =
+            options.feed?.(pairs, board) ??
+            (config.feed === 'exchange'
+              ? exchangeFeed({ pairs, onError })
+              : simFeed({ pairs, startPriceUnits: (id) => board.lastPriceUnits(id), seed, clock, stepMs: options.stepMs ?? 250 }));
+          await feed.start((event) => {
+            const tick = { ...event, seq: board.nextSeq(event.pairId, event.kind) } as TickEvent;
+            board.apply(tick);
+            active.record(tick);
+            bus.publish(tick);
+            emit(tick);
+          });
+          flushTimer = setInterval(() => void active.flush().catch(onError), options.flushMs ?? 1000);
+        },
+        async lose() {
+          leading = false;
+          clearInterval(flushTimer);
+          await feed?.stop();
+          await recorder?.flush(true).catch(onError);
+          feed = undefined;
+          recorder = undefined;
+        },
+      };
+      leadership = config.databaseUrl
+        ? await advisoryLeadership(config.databaseUrl, pgSchema, options.leaderRetryMs ?? 1000, hooks)
+        : await soleLeadership(hooks);
+    },
+    async stop() {
+      await leadership?.stop();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZTimesharRequest, ZTimesharResponse, ZTradeHistoryRequest, ZTradeHistoryResponse } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import type { MarketEngine } from '../../engine/market';
+import { ok } from '../../http/envelope';
+import { Rejection } from '../../rejection';
+import { presentCandle, presentTrade } from './present';
+import { chartBars, pairByIds } from './service';
+
+export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine }> = async (app, { db, market }) => {
+  const tags = ['market'];
+  const { board } = market;
+
+  app.get(
+    '/api/currency/new_timeshar',
+    {
+      schema: {
+        tags,
+        summary: 'Chart bars of a pair; from and to in epoch seconds or milliseconds (below 1e11 means seconds)',
+        querystring: ZTimesharRequest,
+        response: { 200: ZTimesharResponse },
+      },
+    },
+    async (request) => {
+      const { symbol, period, from, to } = request.query;
+      const pair = board.pairBySymbol(symbol);
+      if (!pair) throw new Rejection('not_found');
+      const bars = await chartBars(db, board, pair, period, { fromMs: from, toMs: to }, market.clock());
+      return ok({ code: 1 as const, data: bars.map(presentCandle) });
+    },
+  );
+
+  app.get(
+    '/api/currency/new_tradehistory',
+    {
+      schema: {
+        tags,
+        summary: 'Latest trades of a pair, newest first',
+        querystring: ZTradeHistoryRequest,
+        response: { 200: ZTradeHistoryResponse },
+      },
+    },
+    async (request) => {
+      const pair = pairByIds(board, request.query.currency_id, request.query.legal_id);
+      return ok(board.recentTrades(pair.pairId).map(presentTrade));
+    },
+  );
+};

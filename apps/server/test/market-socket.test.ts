@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents, TEmitAck } from '@tidemark/protocol';
+import { buildSignedInUser } from '../src/testing/factories';
+import { startTestServer, type TestServer } from './harness';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The next `event` on `socket` that passes `accept`, or a failure after `timeoutMs`. */
+function next<E extends keyof ServerToClientEvents>(
+  socket: Client,
+  event: E,
+  timeoutMs = 1000,
+  accept: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(payload);
+    };
+    socket.on(event, listener as never);
+  });
+}
+
+describe('realtime socket', () => {
+  let server: TestServer;
+  const clients: Client[] = [];
+  const open = async (auth: Record<string, string> = {}) => {
+    const client: Client = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], auth, forceNew: true });
+    clients.push(client);
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', resolve);
+      client.once('connect_error', reject);
+    });
+    return client;
+  };
+  const emit = (client: Client, event: 'login' | 'sub', payload: unknown) =>
+    new Promise<TEmitAck>((resolve) => (client.emit as (e: string, p: unknown, a: (x: TEmitAck) => void) => void)(event, payload, resolve));
+
+  beforeAll(async () => {
+    server = await startTestServer({ market: { seed: 99, stepMs: 100 } });
+  });
+  afterAll(async () => {
+    for (const c of clients) c.disconnect();
+    await server.close();
+  });
+
+  it('sends the subscribed pair its depth and kline within a second, numbered without gaps', async () => {
+    const client = await open();
+    expect(await emit(client, 'sub', { symbol: 'BTC/USDT', period: '5min' })).toEqual({ ok: true });
+    const [depth, kline] = await Promise.all([next(client, 'market_depth'), next(client, 'kline')]);
+    expect(depth.symbol).toBe('BTC/USDT');
+    expect(depth.in.length).toBeGreaterThan(0);
+    expect(kline).toMatchObject({ symbol: 'BTC/USDT', period: '5min' });
+    expect(kline.time % 300_000).toBe(0);
+    const following = await next(client, 'market_depth');
+    expect(following.seq).toBe(depth.seq + 1);
+  });
+
+  it('sends only the subscribed pair, and follows a change of pair', async () => {
+    const client = await open();
+    await emit(client, 'sub', 'ETH/USDT');
+    const seen: string[] = [];
+    client.on('market_detail', (e) => seen.push(e.symbol));
+    await next(client, 'market_detail');
+    await emit(client, 'sub', 'BTC/USDT');
+    await next(client, 'market_detail', 1000, (e) => e.symbol === 'BTC/USDT');
+    seen.length = 0;
+    await next(client, 'market_depth');
+    await next(client, 'market_depth');
+    expect(new Set(seen)).toEqual(new Set(['BTC/USDT']));
+  });
+
+  it('answers the spec login (user id with currency and legal names) by following that pair', async () => {
+    const user = await buildSignedInUser(server.db);
+    const client = await open();
+    expect(await emit(client, 'login', { token: user.token, user_id: String(user.id), currency_name: 'ETH', legal_name: 'USDT' })).toEqual({
+      ok: true,
+    });
+    expect((await next(client, 'market_trade')).symbol).toBe('ETH/USDT');
+  });
+
+  it('never lets a socket receive another user’s private events', async () => {
+    const victim = await buildSignedInUser(server.db);
+    const attacker = await buildSignedInUser(server.db);
+    const victimSocket = await open({ token: victim.token });
+    const forged = await open({ token: attacker.token });
+    const anonymous = await open();
+    expect(await emit(forged, 'login', { user_id: String(victim.id) })).toEqual({ ok: false, code: 'session_invalid' });
+    expect(await emit(anonymous, 'login', { user_id: String(victim.id) })).toEqual({ ok: false, code: 'session_invalid' });
+    expect(await emit(anonymous, 'login', { user_id: String(victim.id), token: 'not-a-token' })).toEqual({
+      ok: false,
+      code: 'session_invalid',
+    });
+    const leaked: unknown[] = [];
+    for (const s of [forged, anonymous]) s.on('closed_microorder', (e) => leaked.push(e));
+    const attackerOwn = next(forged, 'closed_microorder');
+
+    server.app.realtime.publishPrivate(victim.id, 'closed_microorder', { id: 7 });
+    expect(await next(victimSocket, 'closed_microorder')).toEqual({ id: 7 });
+    // the attacker's own event comes after the victim's on the same path: by then a leak would have arrived
+    server.app.realtime.publishPrivate(attacker.id, 'closed_microorder', { id: 8 });
+    expect(await attackerOwn).toEqual({ id: 8 });
+    expect(leaked).toEqual([{ id: 8 }]);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERIODS, mustParseUnits } from '@tidemark/core';
+import { ZTimesharResponse, ZTradeHistoryResponse } from '@tidemark/protocol';
+import { depthView, recordedPriceAt } from '../src/modules/market/service';
+import { startTestServer, type TestServer } from './harness';
+
+const BTC_PAIR = 2;
+const units = (text: string) => mustParseUnits(text);
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('market calls', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ market: { seed: 1234, stepMs: 100, flushMs: 200 } });
+    // a few ticks, so live figures exist beside the back-filled history
+    await until(() => (server.market.board.recentTrades(BTC_PAIR).length >= 5 ? true : undefined));
+  });
+  afterAll(() => server.close());
+
+  it('shows live 24-hour figures in quotation_new', async () => {
+    const answer = await server.get('/api/currency/quotation_new');
+    const btc = answer.message.flatMap((g: { quotation: unknown[] }) => g.quotation).find((q: { id: number }) => q.id === BTC_PAIR);
+    expect(units(btc.high)).toBeGreaterThanOrEqual(units(btc.now_price));
+    expect(units(btc.low)).toBeLessThanOrEqual(units(btc.now_price));
+    expect(units(btc.low)).toBeLessThan(units(btc.high));
+    // a back-filled day of minutes has traded volume
+    expect(units(btc.volume)).toBeGreaterThan(0n);
+    expect(btc.change).toMatch(/^-?\d+\.\d{2}$/);
+  });
+
+  it.each(PERIODS)('answers new_timeshar for %s with code 1 and well-formed bars', async (period) => {
+    const answer = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period } });
+    const { message } = ZTimesharResponse.parse(answer);
+    expect(message.code).toBe(1);
+    // back-fill: a full chart for every interval (three years of days is 36 months)
+    expect(message.data.length).toBeGreaterThanOrEqual(period === '1mon' ? 36 : 100);
+    for (const [i, bar] of message.data.entries()) {
+      const [o, c, h, l] = [bar.open, bar.close, bar.high, bar.low].map(units) as [bigint, bigint, bigint, bigint];
+      expect(h >= o && h >= c && l <= o && l <= c).toBe(true);
+      if (i > 0) expect(bar.time).toBeGreaterThan(message.data[i - 1]!.time);
+    }
+  });
+
+  it('ends the minute chart at the live price and takes from/to in seconds or milliseconds', async () => {
+    const nowMs = Date.now();
+    const minutes = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
+    const last = minutes.message.data.at(-1);
+    expect(last.time).toBe(Math.floor(nowMs / 60_000) * 60_000);
+    const fromMs = nowMs - 3 * 3600_000;
+    const toMs = nowMs - 3600_000;
+    const inMs = await server.get('/api/currency/new_timeshar', {
+      query: { symbol: 'BTC/USDT', period: '5min', from: String(fromMs), to: String(toMs) },
+    });
+    const inSeconds = await server.get('/api/currency/new_timeshar', {
+      query: { symbol: 'BTC/USDT', period: '5', from: String(Math.floor(fromMs / 1000)), to: String(Math.floor(toMs / 1000)) },
+    });
+    expect(inMs.message.data.length).toBeGreaterThanOrEqual(23);
+    expect(inSeconds.message.data).toEqual(inMs.message.data);
+    expect(inMs.message.data[0].time).toBeGreaterThanOrEqual(Math.floor(fromMs / 300_000) * 300_000);
+    expect(inMs.message.data.at(-1).time).toBeLessThanOrEqual(toMs);
+  });
+
+  it('refuses an unknown pair or period', async () => {
+    expect(await server.get('/api/currency/new_timeshar', { query: { symbol: 'NOPE/USDT', period: '1min' } })).toMatchObject({
+      type: 'error',
+      code: 'not_found',
+    });
+    expect(await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '7min' } })).toMatchObject({
+      type: 'error',
+      code: 'invalid_field',
+    });
+    expect(await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '99' } })).toMatchObject({
+      type: 'error',
+      code: 'not_found',
+    });
+  });
+
+  it('lists recent trades newest first, at most 40', async () => {
+    await until(() => (server.market.board.recentTrades(BTC_PAIR).length >= 40 ? true : undefined));
+    const answer = ZTradeHistoryResponse.parse(
+      await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '1' } }),
+    );
+    expect(answer.message).toHaveLength(40);
+    for (let i = 1; i < answer.message.length; i++) expect(answer.message[i]!.time).toBeLessThanOrEqual(answer.message[i - 1]!.time);
+    expect(answer.message[0]).toMatchObject({ direction: expect.stringMatching(/^(buy|sell)$/), amount: expect.stringMatching(/^\d+\.\d{8}$/) });
+  });
+
+  it('gives the order book around the last price for the lever and spot calls', () => {
+    const view = depthView(server.market.board, BTC_PAIR);
+    const last = units(view.last_price);
+    expect(view.lever_transaction.in.length).toBe(20);
+    expect(view.lever_transaction.out.length).toBe(20);
+    expect(units(view.lever_transaction.in[0]![0])).toBeLessThan(last);
+    expect(units(view.lever_transaction.out[0]![0])).toBeGreaterThan(last);
+  });
+
+  it('records every second of prices, so a settlement can be checked later', async () => {
+    const trade = server.market.board.recentTrades(BTC_PAIR)[0]!;
+    const recorded = await until(async () => {
+      const rows = await server.db.selectFrom('price_second').selectAll().where('pair_id', '=', BigInt(BTC_PAIR)).execute();
+      return rows.some((r) => Number(r.time_ms) === Math.floor(trade.timeMs / 1000) * 1000) ? rows : undefined;
+    });
+    expect(recorded.length).toBeGreaterThan(1);
+    const last = recorded.reduce((a, b) => (b.time_ms > a.time_ms ? b : a));
+    expect(await recordedPriceAt(server.db, BTC_PAIR, Number(last.time_ms) + 999)).toBe(last.close_units);
+  });
+});

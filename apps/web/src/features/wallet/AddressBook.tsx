@@ -1,0 +1,114 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { NETWORKS } from '@tidemark/protocol';
+import { Alert, App, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { rejection } from '../account/rules';
+import CurrencySelect from './CurrencySelect';
+import DataGrid from './DataGrid';
+import { addressBookKey, useAddressBook, useCurrencyList, type WithdrawAddress } from './queries';
+import { noSpaces } from './rules';
+
+interface AddressForm {
+  currency_id: number;
+  netType: (typeof NETWORKS)[number];
+  address: string;
+  notes: string;
+}
+
+// The server's bounds for a label.
+const NOTES_LENGTH_MAX = 60;
+
+/** The withdrawal address book: add an address for a currency and network, and delete addresses. */
+export default function AddressBook() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<AddressForm>();
+  const currencies = useCurrencyList();
+  const currency = Form.useWatch('currency_id', form);
+  const currencyName = currencies.data?.find((entry) => entry.id === currency)?.name ?? '';
+  const add = useApiMutation({
+    mutationFn: (fields: AddressForm) => post<string>('/api/wallet/addaddress', { ...fields }),
+    onSuccess: (notice, fields) => {
+      void message.success(notice);
+      form.resetFields(['address', 'notes']);
+      void queryClient.invalidateQueries({ queryKey: addressBookKey(fields.currency_id) });
+    },
+  });
+  return (
+    <div className="tm-w-split">
+      <Form<AddressForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        className="tm-w-card"
+        initialValues={{ netType: NETWORKS[0], notes: '' }}
+        onFinish={(fields) => add.mutate(fields)}
+      >
+        <h2 className="tm-w-card-title">{t('address.add')}</h2>
+        <Form.Item name="currency_id" label={t('transfer.currency')} rules={[{ required: true, message: rejection('currency_required') }]}>
+          <CurrencySelect currencies={currencies.data} loading={currencies.isLoading} />
+        </Form.Item>
+        <Form.Item name="netType" label={t('address.network')}>
+          <Radio.Group optionType="button" buttonStyle="solid" options={NETWORKS.map((network) => ({ value: network, label: network }))} />
+        </Form.Item>
+        <Form.Item
+          name="address"
+          label={t('address.address')}
+          rules={[{ required: true, whitespace: true, message: t('address.addressRequired') }, noSpaces(rejection('address_invalid'))]}
+        >
+          <Input autoComplete="off" spellCheck={false} placeholder={t('address.addressPlaceholder')} />
+        </Form.Item>
+        <Form.Item name="notes" label={t('address.notes')} rules={[noSpaces(rejection('notes_invalid'))]}>
+          <Input autoComplete="off" maxLength={NOTES_LENGTH_MAX} placeholder={t('address.notesPlaceholder')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={add.isPending}>
+          {t('address.submit')}
+        </Button>
+      </Form>
+      <section className="tm-w-card">
+        <h2 className="tm-w-card-title">{t('address.listTitle', { currency: currencyName })}</h2>
+        <AddressList currency={currency} />
+      </section>
+    </div>
+  );
+}
+
+function AddressList({ currency }: { currency: number | undefined }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const book = useAddressBook(currency);
+  const remove = useApiMutation({
+    mutationFn: (entry: WithdrawAddress) => post<string>('/api/wallet/deladdress', { address_id: entry.id }),
+    onSuccess: (notice) => {
+      void message.success(notice);
+      void queryClient.invalidateQueries({ queryKey: addressBookKey(currency) });
+    },
+  });
+  if (book.error) return <Alert type="error" showIcon title={book.error.message} />;
+  if (!book.data) return <Skeleton active paragraph={{ rows: 3 }} />;
+  return (
+    <DataGrid<WithdrawAddress>
+      label={t('address.listTitle', { currency: '' })}
+      rows={book.data}
+      rowKey={(entry) => entry.id}
+      empty={t('address.empty')}
+      columns={[
+        { key: 'network', title: t('address.network'), render: (entry) => entry.nettype },
+        { key: 'address', title: t('address.address'), weight: 3, render: (entry) => <code className="tm-w-break">{entry.address}</code> },
+        { key: 'notes', title: t('address.notes'), render: (entry) => entry.notes || '--' },
+      ]}
+      actions={(entry) => (
+        <Popconfirm title={t('address.confirmDelete')} okText={t('address.delete')} onConfirm={() => remove.mutate(entry)}>
+          <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending && remove.variables.id === entry.id}>
+            {t('address.delete')}
+          </Button>
+        </Popconfirm>
+      )}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { rejection } from '../account/rules';
+import { cashInfoKey, useCashInfo, type CashInfo } from './queries';
+
+type BankCard = Required<CashInfo>;
+
+// cash_info asks for a currency; the card is the same for all, so ask with USDT's id.
+const CASH_INFO_CURRENCY = 3;
+const FIELD_LENGTH_MAX = 60;
+
+/** Binds (or re-binds) the bank card that bank withdrawals are paid to. */
+export default function BankBindForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const cash = useCashInfo(CASH_INFO_CURRENCY);
+  const bind = useApiMutation({
+    mutationFn: (card: BankCard) => post<string>('/api/user/bank_bind', { ...card }),
+    onSuccess: (notice) => {
+      void message.success(notice);
+      void queryClient.invalidateQueries({ queryKey: cashInfoKey });
+    },
+  });
+  if (cash.error) return <Alert type="error" showIcon title={cash.error.message} />;
+  if (!cash.data) return <Skeleton active paragraph={{ rows: 4 }} />;
+  const bound = Boolean(cash.data.bank_account);
+  return (
+    <Form<BankCard>
+      layout="vertical"
+      requiredMark={false}
+      className="tm-w-card tm-w-narrow"
+      initialValues={cash.data}
+      onFinish={(card) => bind.mutate(card)}
+    >
+      <Alert type={bound ? 'success' : 'info'} showIcon title={bound ? t('bank.bound') : t('bank.unbound')} />
+      <Form.Item name="real_name" label={t('bank.realName')} rules={[{ required: true, whitespace: true, message: rejection('name_invalid') }]}>
+        <Input autoComplete="name" maxLength={FIELD_LENGTH_MAX} />
+      </Form.Item>
+      <Form.Item name="bank_name" label={t('bank.bankName')} rules={[{ required: true, whitespace: true, message: rejection('bank_invalid') }]}>
+        <Input maxLength={FIELD_LENGTH_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="bank_account"
+        label={t('bank.bankAccount')}
+        rules={[{ required: true, pattern: /^[0-9 ]{6,34}$/, message: rejection('bank_invalid') }]}
+      >
+        <Input inputMode="numeric" autoComplete="off" maxLength={34} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={bind.isPending}>
+        {bound ? t('bank.rebind') : t('bank.submit')}
+      </Button>
+    </Form>
+  );
+}

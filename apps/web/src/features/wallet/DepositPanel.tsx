@@ -1,0 +1,120 @@
+import { QrcodeOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { BANK_CURRENCY } from '@tidemark/protocol';
+import { Alert, App, Button, Descriptions, Form, Input, QRCode, Segmented, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { rejection } from '../account/rules';
+import CopyButton from './CopyButton';
+import { useInAddress, type BalanceRow, type InAddress } from './queries';
+import { amountRules } from './rules';
+import ScreenshotUpload from './ScreenshotUpload';
+
+/** Deposits are offered for BTC (1), ETH (2) and USDT (3) only. */
+const DEPOSIT_CURRENCIES = [1, 2, 3];
+export const offersDeposit = (row: BalanceRow): boolean => DEPOSIT_CURRENCIES.includes(row.currency);
+
+type Network = keyof InAddress;
+const NETWORKS: Network[] = ['Trc20', 'ETH', 'BTC', 'Bank'];
+const CURRENCY_TYPES = ['eth', 'btc', 'erc20', 'omni'] as const;
+const QR_SIZE_PX = 256;
+
+interface DepositForm {
+  amount: string;
+  pic: string;
+}
+
+/** Where to send a currency (from the server's configuration) and the top-up application. */
+export default function DepositPanel({ row }: { row: BalanceRow }) {
+  const { t } = useTranslation();
+  const addresses = useInAddress(row.currency);
+  const [chosen, setChosen] = useState<Network>();
+  if (addresses.error) return <Alert type="error" showIcon title={addresses.error.message} />;
+  if (!addresses.data) return <Skeleton active paragraph={{ rows: 3 }} />;
+  const offered = NETWORKS.filter((network) => addresses.data[network] !== undefined);
+  const network = chosen && offered.includes(chosen) ? chosen : offered[0];
+  if (!network) return <Alert type="warning" showIcon title={t('deposit.noAddress', { currency: row.currency_name })} />;
+  const type = CURRENCY_TYPES.find((known) => known === row.currency_type.toLowerCase());
+  return (
+    <div className="tm-w-deposit">
+      <div className="tm-w-deposit-where">
+        {offered.length > 1 && (
+          <Segmented<Network>
+            value={network}
+            onChange={setChosen}
+            options={offered.map((value) => ({ value, label: t(`deposit.networks.${value}`) }))}
+          />
+        )}
+        {network === 'Bank' ? <BankAccount bank={addresses.data.Bank!} /> : <CryptoAddress address={addresses.data[network]!} />}
+        {type && <Alert type="info" showIcon title={t(`deposit.notice.${type}`, { currency: row.currency_name })} />}
+      </div>
+      <ChargeForm currency={network === 'Bank' ? BANK_CURRENCY : row.currency} currencyName={row.currency_name} />
+    </div>
+  );
+}
+
+function CryptoAddress({ address }: { address: string }) {
+  const { t } = useTranslation();
+  const [qrShown, setQrShown] = useState(false);
+  return (
+    <div className="tm-w-address">
+      <span className="tm-w-hint">{t('deposit.address')}</span>
+      <code className="tm-w-address-text">{address}</code>
+      <div className="tm-w-address-actions">
+        <CopyButton text={address} />
+        <Button icon={<QrcodeOutlined />} aria-pressed={qrShown} onClick={() => setQrShown(!qrShown)}>
+          {qrShown ? t('deposit.hideQr') : t('deposit.showQr')}
+        </Button>
+      </div>
+      {qrShown && <QRCode value={address} size={QR_SIZE_PX} bgColor="#fff" color="#000" className="tm-w-qr" />}
+    </div>
+  );
+}
+
+function BankAccount({ bank }: { bank: NonNullable<InAddress['Bank']> }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'bank', label: t('deposit.bankName'), children: bank.bkname },
+        { key: 'name', label: t('deposit.accountName'), children: bank.cardname },
+        { key: 'card', label: t('deposit.cardNumber'), children: <span className="tm-w-num">{bank.bkcardnumer}</span> },
+      ]}
+    />
+  );
+}
+
+/** The top-up application: the amount sent and a screenshot of the transfer, for staff to check. */
+function ChargeForm({ currency, currencyName }: { currency: number; currencyName: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  // A new key gives a fresh form, upload list included, after each application.
+  const [formKey, setFormKey] = useState(0);
+  const charge = useApiMutation({
+    mutationFn: (fields: DepositForm) => post<string>('/api/wallet/charge_req', { currency, amount: fields.amount.trim(), pic: fields.pic }),
+    onSuccess: (notice) => {
+      void message.success(notice);
+      setFormKey((key) => key + 1);
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'charge_list'] });
+    },
+  });
+  return (
+    <Form<DepositForm> key={formKey} layout="vertical" requiredMark={false} onFinish={(fields) => charge.mutate(fields)} className="tm-w-deposit-form">
+      <Form.Item name="amount" label={t('deposit.amount', { currency: currencyName })} rules={amountRules({ required: rejection('amount_empty') })}>
+        <Input inputMode="decimal" autoComplete="off" placeholder={t('deposit.amountPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="pic" label={t('deposit.screenshot')} extra={t('deposit.screenshotHint')} rules={[{ required: true, message: rejection('upload_missing') }]}>
+        <ScreenshotUpload />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={charge.isPending}>
+        {t('deposit.submit')}
+      </Button>
+    </Form>
+  );
+}

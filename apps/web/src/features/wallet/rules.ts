@@ -1,0 +1,27 @@
+import type { FormRule } from 'antd';
+import { rejection } from '../account/rules';
+import { parseTyped, toUnits } from './amount';
+
+interface AmountRuleOptions {
+  /** the page's own prompt for an empty field */
+  required: string;
+  /** the largest amount allowed, as a wire decimal, and what to say above it */
+  max?: { amount: string; message: string };
+}
+
+/** A typed amount: filled, a decimal of at most 8 places, above zero, and not over `max`. */
+export function amountRules({ required, max }: AmountRuleOptions): FormRule[] {
+  return [
+    {
+      validator: async (_rule, value: string | undefined) => {
+        if (!value?.trim()) throw new Error(required);
+        const amount = parseTyped(value);
+        if (!amount.ok) throw new Error(rejection(amount.code));
+        if (max && amount.units > toUnits(max.amount)) throw new Error(max.message);
+      },
+    },
+  ];
+}
+
+/** Addresses and their labels carry no spaces (the server refuses them too). */
+export const noSpaces = (message: string): FormRule => ({ pattern: /^\S*$/, message });

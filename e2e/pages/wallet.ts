@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { SESSION_FILE } from '../support/paths';
+
+/** Opens the app as the prepared, funded trader (in English). */
+export async function signInAsTrader(page: Page): Promise<void> {
+  const { token, userId, email } = JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as Record<string, string>;
+  await page.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, { token: token!, user_id: userId!, accountNum: email!, lang: 'en' });
+}
+
+/** An amount as shown ("9990.50000000 USDT") in units of 1e-8, so checks never go through floats. */
+export function units(text: string | null): bigint {
+  const match = /(-?\d+)(?:\.(\d{1,8}))?/.exec(text ?? '');
+  if (!match) throw new Error(`no amount in ${JSON.stringify(text)}`);
+  const [, int = '0', fraction = ''] = match;
+  const magnitude = BigInt(int.replace('-', '')) * 100_000_000n + BigInt(fraction.padEnd(8, '0'));
+  return int.startsWith('-') ? -magnitude : magnitude;
+}
+
+/** Waits until a shown amount equals `expected` units (the pages reload after a change). */
+export async function expectUnits(locator: Locator, expected: bigint): Promise<void> {
+  await expect.poll(async () => units(await locator.textContent()), { timeout: 10_000 }).toBe(expected);
+}
+
+/** A currency's row in a wallet table (a card on a phone), and its labelled cells. */
+export function currencyRow(page: Page, currency: string) {
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: currency, exact: true }) });
+  return {
+    row,
+    available: row.locator('[data-label="Available"]'),
+    frozen: row.locator('[data-label="Frozen"]'),
+    button: (name: string) => row.getByRole('button', { name, exact: true }),
+  };
+}
+
+/** The panel opened under a row. */
+export const openPanel = (page: Page) => page.locator('.tm-w-grid-panel');
+
+/** A real 1x1 PNG in a temporary file, as a transfer screenshot. */
+export function writeScreenshotPng(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-e2e-')), 'transfer.png');
+  const png =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  fs.writeFileSync(file, Buffer.from(png, 'base64'));
+  return file;
+}

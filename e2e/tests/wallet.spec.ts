@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
+import { SCREENSHOT_DIR } from '../support/paths';
+
+// Both projects share one server and one trader: amounts are small and checks relative.
+const TRANSFER = { typed: '1.5', units: 150_000_000n };
+const WITHDRAWAL = { typed: '12', units: 1_200_000_000n };
+
+async function shoot(page: Page, project: string, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${project}-${name}.png`), fullPage: true });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test.beforeEach(async ({ page }) => signInAsTrader(page));
+
+test('the funded trader moves, withdraws and deposits USDT', async ({ page }, info) => {
+  const project = info.project.name;
+
+  await test.step('transfers from spot to contract and sees both balances change', async () => {
+    await page.goto('/transferlegal');
+    const from = page.getByTestId('transfer-from-balance');
+    const to = page.getByTestId('transfer-to-balance');
+    await expect(from).toContainText('USDT');
+    const [fromBefore, toBefore] = [units(await from.textContent()), units(await to.textContent())];
+    await page.getByRole('textbox', { name: 'Amount' }).fill(TRANSFER.typed);
+    await page.locator('form').getByRole('button', { name: 'Transfer', exact: true }).click();
+    await expect(page.getByText('Transfer completed')).toBeVisible();
+    await expectUnits(from, fromBefore - TRANSFER.units);
+    await expectUnits(to, toBefore + TRANSFER.units);
+    await expectNoSidewaysScroll(page);
+    await shoot(page, project, 'transferlegal');
+  });
+
+  const address = `T${project}${Date.now()}`;
+  await test.step('adds a TRC20 withdrawal address', async () => {
+    await page.goto('/withdrawaddress');
+    await expect(page.getByRole('heading', { name: 'Your USDT addresses' })).toBeVisible();
+    await page.getByLabel('Address', { exact: true }).fill(address);
+    await page.getByLabel('Label').fill(project);
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await expect(page.getByText('Address added')).toBeVisible();
+    await expect(page.getByText(address)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shoot(page, project, 'withdrawaddress');
+  });
+
+  const usdt = currencyRow(page, 'USDT');
+  await test.step('withdraws to that address with the fund password and sees the amount frozen', async () => {
+    await page.goto('/change');
+    await expect(usdt.available).toContainText('.');
+    const [availableBefore, frozenBefore] = [units(await usdt.available.textContent()), units(await usdt.frozen.textContent())];
+    await usdt.button('Withdraw').click();
+    const panel = openPanel(page);
+    await panel.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option-content', { hasText: address }).click();
+    await panel.getByRole('textbox', { name: 'Amount (USDT)' }).fill(WITHDRAWAL.typed);
+    await expect(panel.getByText('You receive')).toBeVisible();
+    await panel.getByLabel('Fund password').fill('123456');
+    await shoot(page, project, 'change-withdraw');
+    await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(page.getByText('Withdrawal submitted, awaiting review')).toBeVisible();
+    await expectUnits(usdt.frozen, frozenBefore + WITHDRAWAL.units);
+    await expectUnits(usdt.available, availableBefore - WITHDRAWAL.units);
+  });
+
+  await test.step('files a deposit request with a screenshot', async () => {
+    await usdt.button('Deposit').click();
+    const panel = openPanel(page);
+    await expect(panel.getByText('Deposit address')).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Amount sent (USDT)' }).fill('100');
+    await panel.locator('input[type=file]').setInputFiles(writeScreenshotPng());
+    await expect(panel.getByText('transfer.png')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shoot(page, project, 'change-deposit');
+    await panel.getByRole('button', { name: 'Submit top-up application' }).click();
+    await expect(page.getByText('Top-up application submitted')).toBeVisible();
+  });
+
+  await test.step('sees the withdrawal applying and the deposit pending on my assets', async () => {
+    await page.goto('/myasset');
+    await expect(page.getByText('Total assets (USDT)')).toBeVisible();
+    const withdrawals = page.getByRole('table', { name: 'Withdrawals' });
+    await expect(withdrawals.getByRole('row').filter({ hasText: address }).getByText('Applying')).toBeVisible();
+    await page.getByRole('tab', { name: 'Deposit applications' }).click();
+    const deposits = page.getByRole('table', { name: 'Deposit applications' });
+    await expect(deposits.getByRole('row').filter({ hasText: '100.00000000 USDT' }).getByText('Pending review').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shoot(page, project, 'myasset');
+  });
+});
+
+test('the contract account, transfer log and bank card pages show the trader’s data', async ({ page }, info) => {
+  const project = info.project.name;
+  await page.goto('/changed');
+  await expect(currencyRow(page, 'USDT').button('Transfer in')).toBeVisible();
+  await currencyRow(page, 'USDT').button('Transfer in').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByRole('dialog').getByText('Please enter the transfer amount')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, project, 'changed');
+
+  await page.goto('/transferlog');
+  await expect(page.getByRole('table', { name: 'Transfer log' }).getByRole('row').nth(1)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, project, 'transferlog');
+
+  await page.goto('/bankbind');
+  await expect(page.getByLabel('Bank card number')).toBeVisible();
+  await shoot(page, project, 'bankbind');
+});
