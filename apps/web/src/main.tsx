@@ -24,7 +24,8 @@ applyPalette(document.documentElement);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]}>
+      {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
+      <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
         <AntApp>
           <App />
         </AntApp>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../../test/fakeStorage';
-import { ApiError, get, post } from './client';
+import { ApiError, get, post, upload } from './client';
 
 // The client runs in the browser; these tests give it just enough of one.
 const storage = fakeStorage();
@@ -43,6 +43,10 @@ describe('api client', () => {
     await get('/api/currency/new_tradehistory', { legal_id: 3, currency_id: 1 });
     expect(lastRequest().url).toBe('/api/currency/new_tradehistory?legal_id=3&currency_id=1');
     expect(lastRequest().headers).toEqual({ lang: 'jp', Authorization: 'Bearer t0k3n' });
+
+    answer({ type: 'ok', message: {} });
+    await get('/api/user/info', undefined, 'n3w');
+    expect(lastRequest().headers).toEqual({ lang: 'jp', Authorization: 'Bearer n3w' });
   });
 
   it('posts fields as a form body and resolves to the message', async () => {
@@ -53,6 +57,18 @@ describe('api client', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBeInstanceOf(URLSearchParams);
     expect(String(init.body)).toBe('legal_id=3&currency_id=1');
+  });
+
+  it('uploads a file as multipart field "file" with the usual headers and resolves to its URL', async () => {
+    storage.setItem('token', 't0k3n');
+    answer({ type: 'ok', message: '/api/upload/abc.png' });
+    const file = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    await expect(upload(file)).resolves.toBe('/api/upload/abc.png');
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/upload');
+    expect(init.method).toBe('POST');
+    expect((init.body as FormData).get('file')).toBeInstanceOf(Blob);
+    expect(headers).toEqual({ lang: 'en', Authorization: 'Bearer t0k3n' });
   });
 
   it('rejects a refusal with the server message and code', async () => {

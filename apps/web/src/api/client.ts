@@ -32,8 +32,7 @@ function toParams(fields: Fields = {}): URLSearchParams {
   return params;
 }
 
-function headers(): Record<string, string> {
-  const token = getSession('token');
+function headers(token = getSession('token')): Record<string, string> {
   return { lang: currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
 }
 
@@ -60,13 +59,26 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
   throw new ApiError(String(envelope.message), envelope.code);
 }
 
-/** GET with an optional query string; resolves to the envelope's message. */
-export function get<T>(path: string, query?: Fields): Promise<T> {
+/**
+ * GET with an optional query string; resolves to the envelope's message. `token` overrides the
+ * stored one, for the call right after login that comes before the session is stored.
+ */
+export function get<T>(path: string, query?: Fields, token?: string): Promise<T> {
   const search = toParams(query).toString();
-  return request<T>(search ? `${path}?${search}` : path, { method: 'GET', headers: headers() });
+  return request<T>(search ? `${path}?${search}` : path, { method: 'GET', headers: headers(token) });
 }
 
 /** POST as a form (application/x-www-form-urlencoded, which fetch sets for URLSearchParams). */
 export function post<T>(path: string, fields?: Fields): Promise<T> {
   return request<T>(path, { method: 'POST', headers: headers(), body: toParams(fields) });
+}
+
+/**
+ * Uploads one file as multipart field `file`; resolves to its URL, which is served only with the
+ * token. No content-type of our own: fetch adds the multipart boundary for FormData.
+ */
+export function upload(file: Blob): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  return request<string>('/api/upload', { method: 'POST', headers: headers(), body });
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type en from '../i18n/en.json';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useLoggedIn } from '../session/useSession';
+import LoginButtons from './LoginButtons';
 import Panel from './Panel';
-import RouteButton from './RouteButton';
 
 export type PageKey = keyof typeof en.pages;
 
@@ -23,13 +23,8 @@ export default function ComingSoon({ page, guest = false }: Props) {
   usePageTitle(title);
   const loginPrompt = !guest && !loggedIn && (
     <Flex vertical align="center" gap={12}>
-      <Typography.Text type="secondary">{t('comingSoon.loginHint')}</Typography.Text>
-      <Flex gap={8} wrap justify="center">
-        <RouteButton type="primary" to="/login">
-          {t('nav.login')}
-        </RouteButton>
-        <RouteButton to="/register">{t('nav.register')}</RouteButton>
-      </Flex>
+      <Typography.Text type="secondary">{t('loginPrompt.hint')}</Typography.Text>
+      <LoginButtons />
     </Flex>
   );
   return <Panel icon={<ToolOutlined />} title={title} body={t('comingSoon.body')} extra={loginPrompt} />;

@@ -1,5 +1,88 @@
-import ComingSoon from '../components/ComingSoon';
+import { useQueryClient } from '@tanstack/react-query';
+import { ZPayPasswordRequest } from '@tidemark/protocol';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { post } from '../api/client';
+import { useApiMutation } from '../api/mutation';
+import AccountForm from '../features/account/AccountForm';
+import AccountPage from '../features/account/AccountPage';
+import CodeField from '../features/account/CodeField';
+import { hasPasswordKey, useHasPayPassword, userInfoKey } from '../features/account/queries';
+import { rejection, repeatRules, schemaRule } from '../features/account/rules';
+
+interface Values {
+  password: string;
+  pay_password: string;
+  re_pay_password: string;
+  code: string;
+}
 
 export default function JymmPage() {
-  return <ComingSoon page="jymm" />;
+  const { t } = useTranslation();
+  return (
+    <AccountPage page="jymm" subtitle={t('fund.subtitle')}>
+      <FundPasswordForm />
+    </AccountPage>
+  );
+}
+
+function FundPasswordForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isSet = useHasPayPassword().data;
+  const save = useApiMutation({
+    mutationFn: (values: Values) => post<string>('/api/user/pay_password', { ...values }),
+    onSuccess: (notice) => {
+      message.success(notice);
+      void queryClient.invalidateQueries({ queryKey: hasPasswordKey });
+      void queryClient.invalidateQueries({ queryKey: userInfoKey });
+      void navigate('/accountset');
+    },
+  });
+  const digits = { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } as const;
+
+  return (
+    <div className="tm-acct-card tm-acct-form">
+      {isSet !== undefined && (
+        <Alert
+          className="tm-acct-alert"
+          type={isSet ? 'success' : 'warning'}
+          showIcon
+          title={t(isSet ? 'fund.isSet' : 'fund.notSet')}
+        />
+      )}
+      <AccountForm<Values> onFinish={(values) => save.mutate(values)}>
+        <Form.Item
+          name="password"
+          label={t('fund.loginPassword')}
+          rules={[{ required: true, message: rejection('password_required') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="pay_password"
+          label={t('fund.payPassword')}
+          extra={t('fund.payPasswordHint')}
+          rules={[schemaRule(ZPayPasswordRequest.shape.pay_password)]}
+        >
+          <Input.Password {...digits} />
+        </Form.Item>
+        <Form.Item
+          name="re_pay_password"
+          label={t('fund.repeat')}
+          dependencies={['pay_password']}
+          rules={repeatRules('pay_password', t('fund.repeatMissing'))}
+        >
+          <Input.Password {...digits} />
+        </Form.Item>
+        <CodeField send={() => post<string>('/api/user/pay_password_code')} extra={t('fund.codeHint')} />
+        <Button type="primary" htmlType="submit" block loading={save.isPending}>
+          {t('fund.submit')}
+        </Button>
+      </AccountForm>
+    </div>
+  );
 }

@@ -1,5 +1,72 @@
-import ComingSoon from '../components/ComingSoon';
+import { App, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { get, post } from '../api/client';
+import { useApiMutation } from '../api/mutation';
+import AccountForm from '../features/account/AccountForm';
+import AccountPage from '../features/account/AccountPage';
+import PasswordFields from '../features/account/PasswordFields';
+import { rejection } from '../features/account/rules';
+import { maskAccount } from '../session/mask';
+import { clearSession } from '../session/store';
+import { useSessionValue } from '../session/useSession';
+
+interface Values {
+  old_password: string;
+  password: string;
+  re_password: string;
+}
 
 export default function ResetPwdPage() {
-  return <ComingSoon page="resetpwd" guest />;
+  const { t } = useTranslation();
+  return (
+    <AccountPage page="resetpwd" subtitle={t('resetPwd.subtitle')}>
+      <ChangePasswordForm />
+    </AccountPage>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const storedAccount = useSessionValue('accountNum');
+  const account = params.get('user_string') ?? storedAccount;
+  const change = useApiMutation({
+    mutationFn: (values: Values) => post<string>('/api/user/e_pwd', { ...values, type: '1' }),
+    onSuccess: async (notice) => {
+      message.success(notice);
+      // The server keeps this session alive after the change; the spec sends the user to log in
+      // again, so end it there too. The password is changed either way; a failed logout only
+      // leaves this token to expire on its own.
+      await get('/api/user/logout').catch(() => undefined);
+      clearSession();
+      void navigate('/login');
+    },
+  });
+
+  return (
+    <div className="tm-acct-card tm-acct-form">
+      <AccountForm<Values> onFinish={(values) => change.mutate(values)}>
+        {account && (
+          // Shown, not sent: e_pwd changes the password of the session's own account.
+          <Form.Item label={t('resetPwd.account')} htmlFor="account">
+            <Input id="account" value={maskAccount(account)} readOnly variant="filled" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="old_password"
+          label={t('auth.oldPassword')}
+          rules={[{ required: true, message: rejection('password_required') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <PasswordFields kind="new" repeatName="re_password" differentFrom="old_password" />
+        <Button type="primary" htmlType="submit" block loading={change.isPending}>
+          {t('resetPwd.submit')}
+        </Button>
+      </AccountForm>
+    </div>
+  );
 }
