@@ -61,7 +61,7 @@ export async function buildApp({ db, config, market, mailer, logger, extraRoutes
   await app.register(marketRoutes, { db, market });
   await app.register(userRoutes, { db, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log) });
   await app.register(identityRoutes, { db });
-  await app.register(walletRoutes, { db });
+  await app.register(walletRoutes, { db, market });
   await app.register(uploadRoutes, { db, uploadDir: path.join(config.dataDir, 'uploads') });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -74,6 +74,14 @@ describe('realtime socket', () => {
     expect(new Set(seen)).toEqual(new Set(['BTC/USDT']));
   });
 
+  it('sends every client the 24-hour figures of every pair, numbered per pair', async () => {
+    const client = await open();
+    const first = await next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');
+    const second = await next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');
+    expect(second.seq).toBe(first.seq + 1);
+    expect(first).toMatchObject({ currency_id: 2, legal_id: 3, now_price: expect.stringMatching(/^\d+\.\d{8}$/) });
+  });
+
   it('answers the spec login (user id with currency and legal names) by following that pair', async () => {
     const user = await buildSignedInUser(server.db);
     const client = await open();

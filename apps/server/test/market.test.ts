@@ -94,7 +94,10 @@ describe('market calls', () => {
     expect(answer.message[0]).toMatchObject({ direction: expect.stringMatching(/^(buy|sell)$/), amount: expect.stringMatching(/^\d+\.\d{8}$/) });
   });
 
-  it('gives the order book around the last price for the lever and spot calls', () => {
+  it('gives the order book around the last price for the lever and spot calls, and over HTTP', async () => {
+    const answer = await server.get('/api/currency/depth', { query: { legal_id: '3', currency_id: '1' } });
+    expect(answer.type).toBe('ok');
+    expect(answer.message.lever_transaction.in.length).toBe(20);
     const view = depthView(server.market.board, BTC_PAIR);
     const last = units(view.last_price);
     expect(view.lever_transaction.in.length).toBe(20);

@@ -11,7 +11,8 @@ const BNB = 4n;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // no simulated ticks during the suite: prices stay at the pairs' reference prices
+  server = await startTestServer({ market: { stepMs: 3_600_000 } });
 });
 afterAll(() => server.close());
 

@@ -22,7 +22,7 @@ export interface ExchangeFeedOptions {
   restUrl?: string;
   /** trades and books are reported in batches this often */
   flushMs?: number;
-  /** wait before reconnecting after the stream drops */
+  /** first wait before reconnecting after the stream drops; doubled on each failure up to RECONNECT_MS_MAX */
   reconnectMs?: number;
   onError: (error: unknown) => void;
 }
@@ -56,6 +56,8 @@ interface PairStream {
   trades: Trade[];
   bookChanged: boolean;
 }
+
+const RECONNECT_MS_MAX = 30_000;
 
 /** "BTC/USDT" → "BTCUSDT", the exchange's name for the pair. */
 export const exchangeSymbol = (symbol: string) => symbol.replace('/', '').toUpperCase();
@@ -93,6 +95,7 @@ export function exchangeFeed({
   let stopped = false;
   let flushTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let reconnectDelayMs = reconnectMs;
 
   const snapshot = async (stream: PairStream) => {
     const generation = ++stream.generation;
@@ -150,6 +153,7 @@ export function exchangeFeed({
     const ws = new WebSocket(`${wsUrl}/stream?streams=${names.join('/')}`);
     socket = ws;
     ws.on('open', () => {
+      reconnectDelayMs = reconnectMs;
       for (const stream of streams.values()) void snapshot(stream);
     });
     ws.on('message', (raw) => {
@@ -168,7 +172,9 @@ export function exchangeFeed({
         stream.book = undefined;
         stream.pending = [];
       }
-      reconnectTimer = setTimeout(connect, reconnectMs);
+      reconnectTimer = setTimeout(connect, reconnectDelayMs);
+      // an exchange that is down (or no network at all) is retried ever more slowly
+      reconnectDelayMs = Math.min(reconnectDelayMs * 2, RECONNECT_MS_MAX);
     });
   };
 

@@ -72,3 +72,6 @@ export const ZDepthView = z.object({
   last_price: zDecimal,
 });
 export type TDepthView = z.infer<typeof ZDepthView>;
+
+/** GET /api/currency/depth (query legal_id, currency_id): the book snapshot a client reloads after a gap. */
+export const ZDepthResponse = ZEnvelopeOk(ZDepthView);

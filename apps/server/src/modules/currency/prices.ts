@@ -1,18 +1,16 @@
-import type { Db } from '../../db/database';
+import type { MarketBoard } from '../../engine/board';
 
-const USDT = 3n;
+const USDT = 3;
 
 /**
- * The USDT price of each currency (units of USDT per whole coin): USDT itself is 1, others
- * come from their X/USDT pair; a currency without such a pair is worth nothing here.
+ * The USDT price of each currency (units of USDT per whole coin) from the live market: USDT
+ * itself is 1, others the last price of their X/USDT pair; a currency without one is worth 0.
  */
-export async function usdtPrices(db: Db): Promise<Map<bigint, bigint>> {
-  const pairs = await db
-    .selectFrom('pair')
-    .select(['currency_id', 'reference_price_units'])
-    .where('legal_id', '=', USDT)
-    .execute();
-  const prices = new Map(pairs.map((p) => [p.currency_id, p.reference_price_units]));
-  prices.set(USDT, 100_000_000n);
+export function usdtPrices(board: MarketBoard): Map<bigint, bigint> {
+  const prices = new Map<bigint, bigint>();
+  for (const pair of board.pairs()) {
+    if (pair.legalId === USDT) prices.set(BigInt(pair.currencyId), board.lastPriceUnits(pair.pairId));
+  }
+  prices.set(BigInt(USDT), 100_000_000n);
   return prices;
 }

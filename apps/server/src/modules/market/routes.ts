@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZTimesharRequest, ZTimesharResponse, ZTradeHistoryRequest, ZTradeHistoryResponse } from '@tidemark/protocol';
+import {
+  ZDepthResponse,
+  ZTimesharRequest,
+  ZTimesharResponse,
+  ZTradeHistoryRequest,
+  ZTradeHistoryResponse,
+} from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { MarketEngine } from '../../engine/market';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { presentCandle, presentTrade } from './present';
-import { chartBars, pairByIds } from './service';
+import { chartBars, depthView, pairByIds } from './service';
 
 export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine }> = async (app, { db, market }) => {
   const tags = ['market'];
@@ -44,5 +50,18 @@ export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine 
       const pair = pairByIds(board, request.query.currency_id, request.query.legal_id);
       return ok(board.recentTrades(pair.pairId).map(presentTrade));
     },
+  );
+
+  app.get(
+    '/api/currency/depth',
+    {
+      schema: {
+        tags,
+        summary: 'The order book of a pair (in: bids, out: asks, best first) and its last price',
+        querystring: ZTradeHistoryRequest,
+        response: { 200: ZDepthResponse },
+      },
+    },
+    async (request) => ok(depthView(board, pairByIds(board, request.query.currency_id, request.query.legal_id).pairId)),
   );
 };

@@ -29,6 +29,7 @@ import {
   ZWithdrawRequest,
 } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
+import type { MarketEngine } from '../../engine/market';
 import { ok } from '../../http/envelope';
 import { usdtPrices } from '../currency/prices';
 import { logText, paged, presentLogRow, presentWallet } from './present';
@@ -45,7 +46,7 @@ const LOG_CATEGORIES: Record<number, readonly string[]> = {
 };
 const RECORDS_PAGE_SIZE = 20;
 
-export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine }> = async (app, { db, market }) => {
   const tags = ['wallet'];
   const user = { auth: 'user' } as const;
   const money = { auth: 'user', idempotent: true } as const;
@@ -55,9 +56,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/wallet/list',
     { config: user, schema: { tags, summary: 'The four wallets with balances and USDT totals', response: { 200: ZWalletListResponse } } },
     async (request) => {
-      const [rows, prices, open] = await Promise.all([
+      const prices = usdtPrices(market.board);
+      const [rows, open] = await Promise.all([
         selectBalances(db, request.userId),
-        usdtPrices(db),
         db.selectFrom('setting').select('value').where('key', '=', 'platform_open').executeTakeFirst(),
       ]);
       return ok({
@@ -255,7 +256,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/currency/user_currency_list',
     { config: user, schema: { tags, summary: 'Spot currencies with the user’s spot balance and USDT price', response: { 200: ZUserCurrencyListResponse } } },
     async (request) => {
-      const [rows, prices] = await Promise.all([selectBalances(db, request.userId), usdtPrices(db)]);
+      const rows = await selectBalances(db, request.userId);
+      const prices = usdtPrices(market.board);
       return ok(
         rows
           .filter((r) => r.currency.is_match === 1n)
