@@ -12,7 +12,12 @@ export class AccountPages {
 
   /** Saves the whole page as `<project>-<name>.png`. */
   async shoot(name: string): Promise<void> {
-    await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, `${this.info.project.name}-${name}.png`), fullPage: true });
+    await this.page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${this.info.project.name}-${name}.png`),
+      fullPage: true,
+      // antd animates lists and toasts; a capture mid-animation shows half-drawn tiles.
+      animations: 'disabled',
+    });
   }
 
   /** Asks for a code, sees the countdown start, and types the code mailed to `email`. */

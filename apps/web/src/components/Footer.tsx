@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuotationGroups, type Quotation, type QuotationGroup } from '../api/queries';
+import { symbolOf } from '../features/market/pair';
+import { useTicker } from '../features/market/tickers';
 import { fixedDecimal, formatChange } from '../format/decimal';
 
 // Scroll speed: the loop lasts this long per pair, so it reads the same with 3 pairs or 30.
@@ -17,19 +19,24 @@ function tickerPairs(groups: QuotationGroup[] = []): Quotation[] {
 function TickerItems({ pairs }: { pairs: Quotation[] }) {
   return (
     <ul className="tm-ticker-items">
-      {pairs.map((pair) => {
-        const change = formatChange(pair.change);
-        return (
-          <li key={pair.id}>
-            <span className="tm-ticker-symbol">
-              {pair.currency_name}/{pair.legal_name}
-            </span>
-            <span>{fixedDecimal(pair.now_price, 4)}</span>
-            <span className={`tm-${change.trend}`}>{change.text}</span>
-          </li>
-        );
-      })}
+      {pairs.map((pair) => (
+        <TickerItem key={pair.id} pair={pair} />
+      ))}
     </ul>
+  );
+}
+
+/** One pair, live from the socket's 24-hour figures where the page has a market socket. */
+function TickerItem({ pair }: { pair: Quotation }) {
+  const symbol = symbolOf(pair);
+  const ticker = useTicker(symbol, pair);
+  const change = formatChange(ticker.change);
+  return (
+    <li>
+      <span className="tm-ticker-symbol">{symbol}</span>
+      <span>{fixedDecimal(ticker.now_price, 4)}</span>
+      <span className={`tm-${change.trend}`}>{change.text}</span>
+    </li>
   );
 }
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { post } from '../api/client';
 import { useApiMutation } from '../api/mutation';
-import { language } from '../i18n';
 import AccountField from '../features/account/AccountField';
 import AccountForm, { fieldsValid } from '../features/account/AccountForm';
 import { callingCode } from '../features/account/AreaCodeSelect';
@@ -14,6 +13,7 @@ import ModeTabs, { type AccountMode } from '../features/account/ModeTabs';
 import PasswordFields from '../features/account/PasswordFields';
 import { useCountries } from '../features/account/queries';
 import { emailRules, phoneRules } from '../features/account/rules';
+import { sendAccountCode } from '../features/account/sendCode';
 
 interface Values {
   country?: number;
@@ -37,9 +37,7 @@ export default function ForgetPwdPage() {
 
   const sendCode = async () => {
     if (!(await fieldsValid(form, ['user_string']))) return undefined;
-    return mode === 'email'
-      ? post<string>('/api/sms_mail', { user_string: account(), type: 'forget', lang: language })
-      : post<string>('/api/sms_send', { user_string: account(), type: 'forget', country_code: countryCode() });
+    return sendAccountCode(mode, 'forget', account(), countryCode());
   };
 
   const check = useApiMutation({

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { post } from '../api/client';
 import { useApiMutation } from '../api/mutation';
-import { language } from '../i18n';
 import AccountField from '../features/account/AccountField';
 import AccountForm, { fieldsValid } from '../features/account/AccountForm';
 import AreaCodeSelect, { callingCode } from '../features/account/AreaCodeSelect';
@@ -14,6 +13,7 @@ import ModeTabs, { type AccountMode } from '../features/account/ModeTabs';
 import PasswordFields from '../features/account/PasswordFields';
 import { useCountries } from '../features/account/queries';
 import { accountRules, emailRules } from '../features/account/rules';
+import { sendAccountCode } from '../features/account/sendCode';
 
 interface Values {
   country?: number;
@@ -38,10 +38,7 @@ export default function RegisterPage() {
   // The agreement comes before a code is sent, then the account's format.
   const sendCode = async () => {
     if (!(await fieldsValid(form, ['agree', 'user_string']))) return undefined;
-    const account = form.getFieldValue('user_string').trim();
-    return mode === 'email'
-      ? post<string>('/api/sms_mail', { user_string: account, type: 'register', lang: language })
-      : post<string>('/api/sms_send', { user_string: account, type: 'register', country_code: countryCode() });
+    return sendAccountCode(mode, 'register', form.getFieldValue('user_string').trim(), countryCode());
   };
 
   const register = useApiMutation({

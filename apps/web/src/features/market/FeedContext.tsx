@@ -1,0 +1,21 @@
+import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { getSession } from '../../session/store';
+import { MarketFeed } from './feed';
+import { currentPair } from './pair';
+
+const FeedContext = createContext<MarketFeed | undefined>(undefined);
+
+/** Gives the page one live feed of its stored pair, connected while the page is shown. */
+export function MarketFeedProvider({ children }: { children: ReactNode }) {
+  const [feed] = useState(
+    () => new MarketFeed(currentPair(), { token: getSession('token'), userId: getSession('user_id') }),
+  );
+  useEffect(() => feed.start(), [feed]);
+  return <FeedContext value={feed}>{children}</FeedContext>;
+}
+
+export function useFeed(): MarketFeed {
+  const feed = use(FeedContext);
+  if (!feed) throw new Error('useFeed needs a MarketFeedProvider');
+  return feed;
+}

@@ -1,0 +1,101 @@
+import { Select, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setSession } from '../../session/store';
+import { useSessionValue } from '../../session/useSession';
+import { fetchBars } from './api';
+import { CandleChart, STUDY_LINES } from './candleChart';
+import { chartZone, chooseZone } from './chartZone';
+import { useFeed } from './FeedContext';
+import { INTERVALS, intervalOf } from './intervals';
+import { useSlice } from './slice';
+import { zoneChoices } from './zone';
+
+const ZONE_OPTIONS = zoneChoices().map((zone) => ({ value: zone, label: zone }));
+
+/** Intervals, studies legend and time zone above the chart; history from the server, the open bar live. */
+export default function PriceChart({ height }: { height: number }) {
+  const { t } = useTranslation();
+  const feed = useFeed();
+  const interval = intervalOf(useSessionValue('tim'));
+  const zone = useSlice(chartZone);
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<CandleChart>(null);
+  // which interval's history has arrived, and how many bars it had (0: nothing to draw yet)
+  const [loaded, setLoaded] = useState<{ tim: string; bars: number }>();
+
+  useEffect(() => {
+    const created = new CandleChart(container.current!, chartZone.get());
+    chart.current = created;
+    return () => created.dispose();
+  }, []);
+
+  useEffect(() => chart.current!.setZone(zone), [zone]);
+
+  useEffect(() => {
+    const drawn = chart.current!;
+    let current = true;
+    drawn.setLineView(Boolean(interval.line));
+    drawn.clear();
+    feed.setPeriod(interval.period);
+    const load = () =>
+      fetchBars(feed.pair.symbol, interval.period).then(
+        (bars) => {
+          if (!current) return;
+          drawn.setHistory(bars);
+          setLoaded({ tim: interval.tim, bars: bars.length });
+        },
+        () => current && setLoaded({ tim: interval.tim, bars: 0 }),
+      );
+    void load();
+    const stopBars = feed.onBar((bar) => drawn.update(bar));
+    const stopReloads = feed.onCandleReload(() => void load());
+    return () => {
+      current = false;
+      stopBars();
+      stopReloads();
+    };
+  }, [feed, interval]);
+
+  const loading = loaded?.tim !== interval.tim;
+  return (
+    <div className="tm-mk-chart">
+      <div className="tm-mk-chart-bar">
+        <div className="tm-mk-intervals" role="group" aria-label={t('market.chart.interval')}>
+          {INTERVALS.map((choice) => (
+            <button
+              key={choice.tim}
+              type="button"
+              aria-pressed={choice === interval}
+              onClick={() => setSession('tim', choice.tim)}
+            >
+              {t(choice.label)}
+            </button>
+          ))}
+        </div>
+        <div className="tm-mk-legend">
+          {STUDY_LINES.map((line) => (
+            <span key={line.name} style={{ color: line.color }}>
+              {line.name}
+            </span>
+          ))}
+        </div>
+        <Select
+          size="small"
+          variant="borderless"
+          value={zone}
+          options={ZONE_OPTIONS}
+          onChange={chooseZone}
+          popupMatchSelectWidth={false}
+          aria-label={t('market.chart.timeZone')}
+          className="tm-mk-zone"
+        />
+      </div>
+      <div className="tm-mk-chart-area" style={{ height }}>
+        <div ref={container} className="tm-mk-canvas" />
+        {loading && <Spin className="tm-mk-chart-note" />}
+        {!loading && loaded.bars === 0 && <span className="tm-mk-chart-note">{t('market.chart.empty')}</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Empty } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fixedDecimal } from '../../format/decimal';
+import { chartZone } from './chartZone';
+import { useFeed } from './FeedContext';
+import { useSlice } from './slice';
+import { timeOfDay } from './zone';
+
+/** The tape: the latest 40 trades, newest on top, coloured by the taker's side. */
+export default function RecentTrades() {
+  const { t } = useTranslation();
+  const trades = useSlice(useFeed().trades);
+  const zone = useSlice(chartZone);
+  const clock = useMemo(() => timeOfDay(zone), [zone]);
+  return (
+    <div className="tm-mk-trades" role="table" aria-label={t('market.trades.title')}>
+      <div className="tm-mk-trade-row tm-mk-head" role="row">
+        <span role="columnheader">{t('market.trades.time')}</span>
+        <span role="columnheader">{t('market.trades.price')}</span>
+        <span role="columnheader">{t('market.trades.amount')}</span>
+      </div>
+      {trades.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('market.trades.empty')} />
+      ) : (
+        // Trades have no id; their place in the list is their identity while it is shown.
+        trades.map((trade, i) => (
+          <div key={i} className="tm-mk-trade-row" role="row">
+            <span role="cell">{clock.format(trade.time)}</span>
+            <span role="cell" className={trade.direction === 'buy' ? 'tm-up' : 'tm-down'}>
+              {fixedDecimal(trade.price, 4)}
+            </span>
+            <span role="cell">{fixedDecimal(trade.amount, 4)}</span>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import type { TCandleBar } from '@tidemark/protocol';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  createSeriesMarkers,
+  HistogramSeries,
+  LineSeries,
+  type ISeriesApi,
+  type LineData,
+  type SeriesMarker,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { palette } from '../../theme';
+import { crossings, movingAverage } from './studies';
+import { zoneOffsetMs } from './zone';
+
+/** The spec's price scale of 100000: five decimals on the chart's axis. */
+const PRICE_FORMAT = { type: 'price', precision: 5, minMove: 0.00001 } as const;
+
+/** The studies: MA 15, and MA 10 against MA 20 whose crossings are marked. */
+export const STUDY_LINES = [
+  { name: 'MA15', length: 15, color: '#c99dff' },
+  { name: 'MA10', length: 10, color: '#4ea1ff' },
+  { name: 'MA20', length: 20, color: '#f5a623' },
+] as const;
+
+// The chart library takes numbers; these bars are for drawing only and never feed a balance.
+interface Bar {
+  timeMs: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+const toBar = (wire: TCandleBar): Bar => ({
+  timeMs: wire.time,
+  open: Number(wire.open),
+  high: Number(wire.high),
+  low: Number(wire.low),
+  close: Number(wire.close),
+  volume: Number(wire.volume),
+});
+
+// Translucent, so the volume bars stay behind the candles.
+const volumeColor = (bar: Bar) => (bar.close >= bar.open ? `${palette.up}66` : `${palette.down}66`);
+
+const lineOptions = { lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false } as const;
+
+/**
+ * The candle chart, driven imperatively: history is set once per interval and the open bar is
+ * updated in place on every tick, so live prices never re-render React.
+ */
+export class CandleChart {
+  private readonly chart;
+  private readonly candles;
+  private readonly line;
+  private readonly volume;
+  private readonly studies: ISeriesApi<'Line'>[];
+  private readonly markers;
+  private bars: Bar[] = [];
+  /** a live bar that came before the history it belongs after */
+  private early: Bar | undefined;
+  /** the zone's offset now, applied to every bar alike so times stay in order across a clock change */
+  private offsetMs = 0;
+
+  constructor(
+    container: HTMLElement,
+    private zone: string,
+  ) {
+    this.chart = createChart(container, {
+      autoSize: true,
+      layout: { background: { type: ColorType.Solid, color: palette.surface }, textColor: palette.muted, fontSize: 11 },
+      grid: { vertLines: { color: palette.raised }, horzLines: { color: palette.raised } },
+      rightPriceScale: { borderColor: palette.border, scaleMargins: { top: 0.08, bottom: 0.22 } },
+      timeScale: { borderColor: palette.border, timeVisible: true, secondsVisible: false },
+    });
+    this.candles = this.chart.addSeries(CandlestickSeries, {
+      upColor: palette.up,
+      downColor: palette.down,
+      wickUpColor: palette.up,
+      wickDownColor: palette.down,
+      borderVisible: false,
+      priceFormat: PRICE_FORMAT,
+    });
+    this.line = this.chart.addSeries(LineSeries, { color: palette.accent, lineWidth: 2, priceFormat: PRICE_FORMAT, visible: false });
+    this.volume = this.chart.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: 'volume',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    this.volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+    this.studies = STUDY_LINES.map(({ color }) => this.chart.addSeries(LineSeries, { ...lineOptions, color }));
+    // On the MA 10 line, so the crossings show in both the candle and the line view.
+    this.markers = createSeriesMarkers(this.studies[1]!);
+  }
+
+  /** The realtime view draws a line of closes; the others draw candles. */
+  setLineView(line: boolean): void {
+    this.candles.applyOptions({ visible: !line });
+    this.line.applyOptions({ visible: line });
+  }
+
+  setZone(zone: string): void {
+    this.zone = zone;
+    this.draw();
+  }
+
+  setHistory(history: TCandleBar[]): void {
+    this.bars = history.map(toBar);
+    const early = this.early;
+    this.early = undefined;
+    this.draw();
+    if (early) this.putBar(early);
+  }
+
+  /** Empties the chart while another interval loads, so old bars are never shown as new ones. */
+  clear(): void {
+    this.bars = [];
+    this.early = undefined;
+    this.draw();
+  }
+
+  /** The open bar changed (or a new one opened). */
+  update(wire: TCandleBar): void {
+    this.putBar(toBar(wire));
+  }
+
+  dispose(): void {
+    this.chart.remove();
+  }
+
+  private putBar(bar: Bar): void {
+    const last = this.bars.at(-1);
+    if (!last) {
+      this.early = bar;
+      return;
+    }
+    // an update for a bar the history already closed: the chart cannot go back in time
+    if (bar.timeMs < last.timeMs) return;
+    if (bar.timeMs === last.timeMs) this.bars[this.bars.length - 1] = bar;
+    else this.bars.push(bar);
+    // the zone just changed its clock (daylight saving): shift everything, not just this bar
+    if (zoneOffsetMs(this.zone, bar.timeMs) !== this.offsetMs) return this.draw();
+    const time = this.time(bar.timeMs);
+    this.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+    this.line.update({ time, value: bar.close });
+    this.volume.update({ time, value: bar.volume, color: volumeColor(bar) });
+    const averages = this.averages();
+    this.studies.forEach((series, i) => {
+      const value = averages[i]!.at(-1);
+      if (value !== undefined) series.update({ time, value });
+    });
+    this.markers.setMarkers(this.crossMarkers(averages));
+  }
+
+  private draw(): void {
+    this.offsetMs = zoneOffsetMs(this.zone, this.bars.at(-1)?.timeMs ?? Date.now());
+    const times = this.bars.map((bar) => this.time(bar.timeMs));
+    this.candles.setData(this.bars.map((bar, i) => ({ time: times[i]!, open: bar.open, high: bar.high, low: bar.low, close: bar.close })));
+    this.line.setData(this.bars.map((bar, i) => ({ time: times[i]!, value: bar.close })));
+    this.volume.setData(this.bars.map((bar, i) => ({ time: times[i]!, value: bar.volume, color: volumeColor(bar) })));
+    const averages = this.averages();
+    this.studies.forEach((series, i) =>
+      series.setData(averages[i]!.flatMap((value, j): LineData[] => (value === undefined ? [] : [{ time: times[j]!, value }]))),
+    );
+    this.markers.setMarkers(this.crossMarkers(averages));
+  }
+
+  private averages(): (number | undefined)[][] {
+    const closes = this.bars.map((bar) => bar.close);
+    return STUDY_LINES.map(({ length }) => movingAverage(closes, length));
+  }
+
+  private crossMarkers([, fast, slow]: (number | undefined)[][]): SeriesMarker<Time>[] {
+    return crossings(fast!, slow!).map(({ index, direction }) => ({
+      time: this.time(this.bars[index]!.timeMs),
+      position: direction === 'up' ? 'belowBar' : 'aboveBar',
+      shape: direction === 'up' ? 'arrowUp' : 'arrowDown',
+      color: direction === 'up' ? palette.up : palette.down,
+    }));
+  }
+
+  /** The library draws times as UTC: shift them so its clock reads the chosen zone's. */
+  private time(timeMs: number): UTCTimestamp {
+    return ((timeMs + this.offsetMs) / 1000) as UTCTimestamp;
+  }
+}

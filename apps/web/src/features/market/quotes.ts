@@ -1,0 +1,37 @@
+import { useQuotationGroups, type Quotation, type QuotationGroup } from '../../api/queries';
+import { symbolOf } from './pair';
+
+/** A displayed pair with its place in the quotation list (index1 = group, index2 = row), as the session stores it. */
+export interface Listed {
+  quotation: Quotation;
+  groupIndex: number;
+  rowIndex: number;
+}
+
+/** The displayed pairs (is_display 1) of one group, or of every group whose pairs match `search`. */
+export function listPairs(groups: readonly QuotationGroup[], groupIndex: number, search: string): Listed[] {
+  const query = search.trim().toUpperCase();
+  const seen = new Set<number>();
+  return groups.flatMap((group, g) =>
+    group.quotation.flatMap((quotation, rowIndex): Listed[] => {
+      const inScope = query ? symbolOf(quotation).includes(query) : g === groupIndex;
+      // a pair listed in several groups is found once
+      if (quotation.is_display !== 1 || !inScope || seen.has(quotation.id)) return [];
+      seen.add(quotation.id);
+      return [{ quotation, groupIndex: g, rowIndex }];
+    }),
+  );
+}
+
+/** The tab to open: the stored one if it still exists, else the one holding the pair, else the first. */
+export function initialGroup(groups: readonly QuotationGroup[], symbol: string, storedIndex: string | null): number {
+  const stored = Number(storedIndex);
+  if (storedIndex !== null && Number.isInteger(stored) && stored >= 0 && stored < groups.length) return stored;
+  return Math.max(0, groups.findIndex((group) => group.quotation.some((q) => symbolOf(q) === symbol)));
+}
+
+/** The quotation of a pair (its 24-hour figures until the socket sends fresher ones). */
+export function useQuotation(symbol: string): Quotation | undefined {
+  const { data } = useQuotationGroups();
+  return data?.flatMap((group) => group.quotation).find((quotation) => symbolOf(quotation) === symbol);
+}

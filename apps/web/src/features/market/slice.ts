@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A value outside React that components read with useSyncExternalStore, so a market tick
+ * re-renders only the components reading the part that changed, never the page.
+ */
+export interface Slice<T> {
+  get(): T;
+  set(value: T): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function slice<T>(initial: T): Slice<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (Object.is(next, value)) return;
+      value = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** Reads a slice, or a part of it: the reader re-renders only when that part changes. */
+export function useSlice<T, R = T>(source: Slice<T>, select: (value: T) => R = (value) => value as unknown as R): R {
+  return useSyncExternalStore(source.subscribe, () => select(source.get()));
+}
