@@ -14,8 +14,9 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
-      index: false,
+      // files are looked up per request, so a rebuilt web app is served without a restart
+      wildcard: true,
+      index: ['index.html'],
       cacheControl: false,
       setHeaders: (reply, file) => {
         reply.header(
