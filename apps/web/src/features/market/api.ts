@@ -12,7 +12,8 @@ const HISTORY_BARS = 1500;
 const LONGEST_MONTH_MS = 31 * 24 * 3_600_000;
 
 export function fetchBars(symbol: string, period: Period, nowMs = Date.now()): Promise<TCandleBar[]> {
-  const from = nowMs - HISTORY_BARS * (periodMs(period) ?? LONGEST_MONTH_MS);
+  // 1500 months reach back before 1970: the server takes no negative time
+  const from = Math.max(0, nowMs - HISTORY_BARS * (periodMs(period) ?? LONGEST_MONTH_MS));
   const answer = get<TTimesharResponse['message']>('/api/currency/new_timeshar', { symbol, period, from, to: nowMs });
   // the spec's chart reads code 1 as success and anything else as no data
   return answer.then((message) => (message.code === 1 ? message.data : []));

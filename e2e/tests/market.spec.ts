@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { SCREENSHOT_DIR } from '../support/paths';
+
+interface Bar {
+  time: number;
+}
+
+const barsOf = async (response: Response) => ((await response.json()) as { message: { data: Bar[] } }).message.data;
+const history = (page: Page, period: string) =>
+  page.waitForResponse((r) => r.url().includes('/api/currency/new_timeshar') && r.url().includes(`period=${period}`));
+
+/** On a phone the book and the trades sit behind tabs; on a desktop they are always shown. */
+async function show(page: Page, tab: string, mobile: boolean) {
+  if (mobile) await page.getByRole('tab', { name: tab }).click();
+}
+
+test('the chart draws the history and reloads it on another interval', async ({ page }) => {
+  const minutes = history(page, '1min');
+  await page.goto('/exchange');
+  expect((await barsOf(await minutes)).length).toBeGreaterThan(0);
+  await expect(page.locator('.tm-mk-canvas canvas').first()).toBeVisible();
+
+  const fives = history(page, '5min');
+  await page.getByRole('button', { name: '5m', exact: true }).click();
+  const bars = await barsOf(await fives);
+  expect(bars.length).toBeGreaterThan(0);
+  expect(bars.every((bar) => bar.time % 300_000 === 0)).toBe(true);
+  await expect(page.getByRole('button', { name: '5m', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('tim'))).toBe('5');
+
+  const months = history(page, '1mon');
+  await page.getByRole('button', { name: '1M', exact: true }).click();
+  expect((await barsOf(await months)).length).toBeGreaterThan(0);
+});
+
+test('the order book and recent trades move live', async ({ page }, info) => {
+  const mobile = info.project.name === 'mobile';
+  await page.goto('/exchange');
+  await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible();
+
+  await show(page, 'Order book', mobile);
+  const book = page.getByRole('table', { name: 'Order book' });
+  await expect(book.getByRole('row').nth(1)).toHaveText(/\d+\.\d{4}/);
+  const bookBefore = await book.innerText();
+  await expect.poll(() => book.innerText(), { timeout: 15_000 }).not.toBe(bookBefore);
+
+  await show(page, 'All trades', mobile);
+  const trades = page.getByRole('table', { name: 'Recent trades' });
+  const newest = trades.getByRole('row').nth(1);
+  await expect(newest).toHaveText(/\d{2}:\d{2}:\d{2}/);
+  const newestBefore = await newest.innerText();
+  await expect.poll(() => newest.innerText(), { timeout: 15_000 }).not.toBe(newestBefore);
+  expect(await trades.getByRole('row').count()).toBeLessThanOrEqual(41);
+
+  await show(page, 'Chart', mobile);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-exchange.png`), fullPage: true });
+});
+
+test('choosing another pair in the market list switches the page to it', async ({ page }, info) => {
+  await page.goto('/exchange');
+  if (info.project.name === 'mobile') await page.getByRole('button', { name: 'BTC/USDT' }).click();
+  const trades = page.waitForRequest((r) => r.url().includes('/api/currency/new_tradehistory') && r.url().includes('currency_id=2'));
+  await page.getByRole('list', { name: 'Markets' }).getByRole('button', { name: /^ETH\/USDT/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'ETH/USDT' })).toBeVisible();
+  await trades;
+  const stored = await page.evaluate(() =>
+    ['symbol', 'currency_id', 'currency_name', 'legal_id', 'legal_name', 'index1', 'index2'].map((key) => localStorage.getItem(key)),
+  );
+  expect(stored).toEqual(['ETH/USDT', '2', 'ETH', '3', 'USDT', '0', '1']);
+});
