@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import MarketLayout from '../features/market/MarketLayout';
-import SpotPanel from '../features/market/SpotPanel';
+import SoonPanel from '../features/market/SoonPanel';
 import { usePageTitle } from '../hooks/usePageTitle';
 
-/** The spot market: public market data for everyone; order entry comes with the spot trading feature. */
+/** The spot market: the live market for everyone; order entry comes with its trading feature. */
 export default function ExchangePage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.exchange'));
-  return <MarketLayout panel={<SpotPanel />} />;
+  return <MarketLayout panel={<SoonPanel feature="spot" />} />;
 }

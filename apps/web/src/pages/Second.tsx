@@ -1,5 +1,11 @@
-import ComingSoon from '../components/ComingSoon';
+import { useTranslation } from 'react-i18next';
+import MarketLayout from '../features/market/MarketLayout';
+import SoonPanel from '../features/market/SoonPanel';
+import { usePageTitle } from '../hooks/usePageTitle';
 
+/** Micro options: the live market for everyone; order entry comes with its trading feature. */
 export default function SecondPage() {
-  return <ComingSoon page="second" />;
+  const { t } = useTranslation();
+  usePageTitle(t('pages.second'));
+  return <MarketLayout panel={<SoonPanel feature="micro" />} />;
 }
