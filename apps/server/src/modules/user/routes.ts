@@ -183,18 +183,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     async (request) => ok((await selectUserById(db, request.userId)).pay_password_hash ? 1 : 2),
   );
 
-  app.post(
-    '/api/user/pay_password_code',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Mail a code for setting the fund password', response: { 200: ZNoticeResponse } },
-      preHandler: sendingCodes,
-    },
-    async (request) => {
-      await users.sendOwnCode(db, mailer, request.userId, 'fund', request.lang);
-      return ok(notice(request.lang, 'code_sent'));
-    },
-  );
+  // codes mailed to the signed-in user's own address: for the fund password, and the invitee survey
+  const ownCodes = [
+    ['/api/user/pay_password_code', 'fund', 'Mail a code for setting the fund password'],
+    ['/api/sms_mailinve', 'survey', 'Mail the invitee-survey code to the stored e-mail'],
+  ] as const;
+  for (const [path, purpose, summary] of ownCodes) {
+    app.post(
+      path,
+      { config: { auth: 'user' }, schema: { tags, summary, response: { 200: ZNoticeResponse } }, preHandler: sendingCodes },
+      async (request) => {
+        await users.sendOwnCode(db, mailer, request.userId, purpose, request.lang);
+        return ok(notice(request.lang, 'code_sent'));
+      },
+    );
+  }
 
   app.post(
     '/api/user/pay_password',
@@ -207,19 +210,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
       const { password, pay_password: payPassword, code } = request.body;
       await users.setPayPassword(db, { userId: request.userId, password, payPassword, code });
       return ok(notice(request.lang, 'pay_password_set'));
-    },
-  );
-
-  app.post(
-    '/api/sms_mailinve',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Mail the invitee-survey code to the stored e-mail', response: { 200: ZNoticeResponse } },
-      preHandler: sendingCodes,
-    },
-    async (request) => {
-      await users.sendOwnCode(db, mailer, request.userId, 'survey', request.lang);
-      return ok(notice(request.lang, 'code_sent'));
     },
   );
 
