@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TMarketDepthEvent } from '@tidemark/protocol';
 import { onPostgres } from './harness';
+import type { NodeCommand, NodeReply } from './market-node';
 
 const NODE_SCRIPT = fileURLToPath(new URL('./market-node.ts', import.meta.url));
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -17,7 +18,11 @@ interface Node {
   url: string;
   /** resolves when the process reports that it leads */
   leading: Promise<void>;
+  /** has the process carry out a command (see market-node.ts) and answers its result */
+  command(command: NodeCommand): Promise<unknown>;
 }
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 async function onPg(sql: string) {
   const client = new pg.Client({ connectionString: pgUrl });
@@ -40,21 +45,35 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
         NODE_PG_SCHEMA: schema,
         NODE_REDIS_PREFIX: `tidemark-test-${schema}`,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     children.push(child);
+    const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+    child.on('message', ({ id, result, error }: NodeReply) => {
+      const request = pending.get(id)!;
+      pending.delete(id);
+      if (error === undefined) request.resolve(result);
+      else request.reject(new Error(error));
+    });
+    let lastId = 0;
+    const command = (c: NodeCommand) =>
+      new Promise<unknown>((resolve, reject) => {
+        pending.set(++lastId, { resolve, reject });
+        child.send({ ...c, id: lastId });
+      });
     let leader: () => void;
     const leading = new Promise<void>((resolve) => (leader = resolve));
     return new Promise((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
         const said = JSON.parse(line) as { url?: string; leader?: boolean };
-        if (said.url) resolve({ child, url: said.url, leading });
+        if (said.url) resolve({ child, url: said.url, leading, command });
         if (said.leader) leader();
       });
     });
   }
 
+  beforeAll(() => onPg(`create schema ${schema}`));
   afterAll(async () => {
     for (const c of clients) c.disconnect();
     await Promise.all(
@@ -71,14 +90,13 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
   });
 
   it('delivers the leader’s ticks through the other process, which takes over when the leader dies', async () => {
-    await onPg(`create schema ${schema}`);
     // both start together (migrations take a lock); whichever takes the engine lock first leads
     const nodes = await Promise.all([startNode(), startNode()]);
     const leaderIndex = await Promise.race(nodes.map((n, i) => n.leading.then(() => i)));
     const a = nodes[leaderIndex]!;
     const b = nodes[1 - leaderIndex]!;
 
-    const client: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b.url, {
+    const client: Client = connect(b.url, {
       path: '/wss/socket.io/',
       transports: ['websocket'],
     });
@@ -104,5 +122,49 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     expect(books.at(-1)!.seq).toBeGreaterThan(seqBeforeKill);
     const trades = await (await fetch(`${b.url}/api/currency/new_tradehistory?legal_id=3&currency_id=1`)).json();
     expect((trades as { message: unknown[] }).message.length).toBeGreaterThan(0);
+  });
+
+  it('delivers a user’s private event published on one process to that user’s sockets on another, and to no one else', async () => {
+    const [a, b] = await Promise.all([startNode(), startNode()]);
+    type SignedIn = { userId: string; token: string };
+    const x = (await a.command({ kind: 'signIn' })) as SignedIn;
+    const y = (await a.command({ kind: 'signIn' })) as SignedIn;
+    const openOnB = async (token: string) => {
+      const client: Client = connect(b.url, { path: '/wss/socket.io/', transports: ['websocket'], auth: { token }, forceNew: true });
+      clients.push(client);
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', resolve);
+        client.once('connect_error', reject);
+      });
+      return client;
+    };
+    const ofX = await openOnB(x.token);
+    const ofY = await openOnB(y.token);
+    // Redis keeps no message for a process that has not subscribed yet: wait until every live one has
+    const live = children.filter((child) => child.exitCode === null && child.signalCode === null).length;
+    const deadline = Date.now() + 5000;
+    while ((await a.command({ kind: 'countServers' })) !== live) {
+      if (Date.now() > deadline) throw new Error(`not all ${live} processes subscribed to the socket adapter`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const leaked: unknown[] = [];
+    ofY.on('afterCoinTrade', (e) => leaked.push(e));
+    const nextOf = (client: Client) =>
+      new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no afterCoinTrade within 5 s')), 5000);
+        client.once('afterCoinTrade', (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        });
+      });
+
+    const toX = nextOf(ofX);
+    await a.command({ kind: 'publishPrivate', userId: x.userId, event: 'afterCoinTrade', payload: { order: 1 } });
+    expect(await toX).toEqual({ order: 1 });
+    // Y's own event takes the same path after X's: by then a leak of X's would have arrived
+    const toY = nextOf(ofY);
+    await a.command({ kind: 'publishPrivate', userId: y.userId, event: 'afterCoinTrade', payload: { order: 2 } });
+    expect(await toY).toEqual({ order: 2 });
+    expect(leaked).toEqual([{ order: 2 }]);
   });
 });

@@ -1,13 +1,24 @@
 /**
  * One server process of a multi-process deployment, for the cluster test: PostgreSQL and Redis
  * from the environment, an ephemeral port. Prints its address, then a line whenever it becomes
- * the engine leader.
+ * the engine leader. Answers the test's commands over IPC, and shuts down when the test is gone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PrivateEvents } from '@tidemark/protocol';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import { buildSignedInUser } from '../src/testing/factories';
+
+/** What the test asks of this process; user ids travel as strings, since IPC carries JSON. */
+export type NodeCommand =
+  | { kind: 'signIn' }
+  | { kind: 'publishPrivate'; userId: string; event: keyof PrivateEvents; payload: Record<string, unknown> }
+  /** the processes subscribed to the socket adapter's Redis channels, this one included */
+  | { kind: 'countServers' };
+export type NodeRequest = NodeCommand & { id: number };
+export type NodeReply = { id: number; result?: unknown; error?: string };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-node-'));
 const server = await startServer(
@@ -32,11 +43,35 @@ let leading = false;
 setInterval(() => {
   if (server.market.isLeader() !== leading) say({ leader: (leading = !leading) });
 }, 50);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    void server.close().finally(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
+
+async function perform(command: NodeCommand): Promise<unknown> {
+  switch (command.kind) {
+    case 'signIn': {
+      const user = await buildSignedInUser(server.db);
+      return { userId: String(user.id), token: user.token };
+    }
+    case 'publishPrivate':
+      server.app.realtime.publishPrivate(BigInt(command.userId), command.event, command.payload);
+      return null;
+    case 'countServers':
+      return server.app.realtime.io.of('/').adapter.serverCount();
+  }
 }
+process.on('message', (request: NodeRequest) => {
+  const reply = (answer: Omit<NodeReply, 'id'>) => process.send!({ id: request.id, ...answer } satisfies NodeReply);
+  perform(request).then(
+    (result) => reply({ result }),
+    (error: unknown) => reply({ error: String(error) }),
+  );
+});
+
+let stopping: Promise<void> | undefined;
+const shutdown = () => {
+  stopping ??= server.close().finally(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+};
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, shutdown);
+// the IPC channel closes when the test process exits, even if it could not stop this one
+process.once('disconnect', shutdown);

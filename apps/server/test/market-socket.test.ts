@@ -1,6 +1,9 @@
+import type { Socket as TcpSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, TEmitAck } from '@tidemark/protocol';
+import { mustParseUnits } from '@tidemark/core';
+import { limits, type ClientToServerEvents, type ServerToClientEvents, type TEmitAck } from '@tidemark/protocol';
+import type { FeedEvent } from '../src/engine/feed';
 import { buildSignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -25,20 +28,24 @@ function next<E extends keyof ServerToClientEvents>(
   });
 }
 
+/** A connected client of the server at `url`, kept in `clients` so the suite can disconnect it. */
+async function openClient(url: string, clients: Client[], auth: Record<string, string> = {}): Promise<Client> {
+  const client: Client = connect(url, { path: '/wss/socket.io/', transports: ['websocket'], auth, forceNew: true });
+  clients.push(client);
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', resolve);
+    client.once('connect_error', reject);
+  });
+  return client;
+}
+
+const emit = (client: Client, event: 'login' | 'sub', payload: unknown) =>
+  new Promise<TEmitAck>((resolve) => (client.emit as (e: string, p: unknown, a: (x: TEmitAck) => void) => void)(event, payload, resolve));
+
 describe('realtime socket', () => {
   let server: TestServer;
   const clients: Client[] = [];
-  const open = async (auth: Record<string, string> = {}) => {
-    const client: Client = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], auth, forceNew: true });
-    clients.push(client);
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve);
-      client.once('connect_error', reject);
-    });
-    return client;
-  };
-  const emit = (client: Client, event: 'login' | 'sub', payload: unknown) =>
-    new Promise<TEmitAck>((resolve) => (client.emit as (e: string, p: unknown, a: (x: TEmitAck) => void) => void)(event, payload, resolve));
+  const open = (auth: Record<string, string> = {}) => openClient(server.url, clients, auth);
 
   beforeAll(async () => {
     server = await startTestServer({ market: { seed: 99, stepMs: 100 } });
@@ -113,5 +120,101 @@ describe('realtime socket', () => {
     server.app.realtime.publishPrivate(attacker.id, 'closed_microorder', { id: 8 });
     expect(await attackerOwn).toEqual({ id: 8 });
     expect(leaked).toEqual([{ id: 8 }]);
+  });
+});
+
+/**
+ * Holds back whatever the server writes to a connection, as a network that takes nothing would:
+ * the write callbacks do not fire, so the websocket transport stays unwritable and socket.io queues
+ * further packets, exactly as for a client that stopped reading. Answers the release, which lets
+ * the held bytes through in order.
+ */
+function holdWrites(tcp: TcpSocket): () => void {
+  const held: unknown[][] = [];
+  tcp.write = ((...args: unknown[]) => held.push(args) > 0) as TcpSocket['write'];
+  return () => {
+    Reflect.deleteProperty(tcp, 'write');
+    for (const args of held) (tcp.write as (...a: unknown[]) => boolean)(...args);
+  };
+}
+
+describe('a socket that falls behind', () => {
+  let server: TestServer;
+  let report: (event: FeedEvent) => void;
+  const clients: Client[] = [];
+  let btc: number;
+  const book = (): FeedEvent => ({
+    kind: 'depth',
+    pairId: btc,
+    depth: { bids: [[mustParseUnits('100'), mustParseUnits('1')]], asks: [[mustParseUnits('101'), mustParseUnits('1')]] },
+  });
+  // one packet per turn of the event loop: a socket that keeps up has written each by the next turn,
+  // so packets pile up only behind the held connection, not because they came in one burst
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  beforeAll(async () => {
+    // the test is the only feed, so it decides when each book is published and nothing else is sent
+    let started!: (report: (event: FeedEvent) => void) => void;
+    const feedStarted = new Promise<(event: FeedEvent) => void>((resolve) => (started = resolve));
+    server = await startTestServer({ market: { feed: () => ({ start: async (r) => started(r), stop: async () => {} }) } });
+    report = await feedStarted;
+    btc = server.market.board.pairBySymbol('BTC/USDT')!.pairId;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.disconnect();
+    await server.close();
+  });
+
+  /** The client, subscribed to BTC/USDT, and the server's TCP connection to it. */
+  const subscribed = async (auth: Record<string, string> = {}) => {
+    const client = await openClient(server.url, clients, auth);
+    expect(await emit(client, 'sub', 'BTC/USDT')).toEqual({ ok: true });
+    const tcp = server.app.realtime.io.of('/').sockets.get(client.id!)!.conn.request.socket;
+    return { client, tcp };
+  };
+
+  it('sends a backed-up socket the latest book when it catches up, not every book it missed', async () => {
+    const { client, tcp } = await subscribed();
+    const first = next(client, 'market_depth');
+    report(book());
+    const { seq } = await first;
+    const seqs: number[] = [];
+    client.on('market_depth', (e) => seqs.push(e.seq));
+
+    const missed = 50;
+    const latest = next(client, 'market_depth', 5000, (e) => e.seq === seq + missed);
+    const release = holdWrites(tcp);
+    for (let i = 0; i < missed; i++) {
+      report(book());
+      await turn();
+    }
+    release();
+    await latest;
+    // a few books were already queued when the socket fell behind; the rest gave way to the latest,
+    // which comes after them
+    expect(seqs.length).toBeLessThan(missed / 5);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+  });
+
+  it('drops a socket whose queue passes the limit', async () => {
+    const user = await buildSignedInUser(server.db);
+    const { client, tcp } = await subscribed({ token: user.token });
+    const closed = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('still connected after 5 s')), 5000);
+      client.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+
+    const release = holdWrites(tcp);
+    for (let i = 0; i <= limits.socketQueuePacketsMax + 1; i++) {
+      server.app.realtime.publishPrivate(user.id, 'afterCoinTrade', { i });
+      await turn();
+    }
+    // the queue is looked at when market data goes out
+    report(book());
+    release();
+    expect(await closed).toBe('io server disconnect');
   });
 });

@@ -21,7 +21,8 @@ import { marketEvents } from './market-events';
 import { klineRoom, pairRoom, userRoom } from './rooms';
 
 interface SocketData {
-  userId: bigint | undefined;
+  /** a string, not a bigint: socket data crosses processes as JSON through the Redis adapter */
+  userId: string | undefined;
   /** the latest book held back from a slow socket, sent when its queue drains */
   parkedDepth: Parameters<ServerToClientEvents['market_depth']>[0] | undefined;
 }
@@ -83,7 +84,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
 
   io.use(async (socket, next) => {
     try {
-      socket.data.userId = (await authenticate(socket.handshake.auth?.token))?.userId;
+      socket.data.userId = (await authenticate(socket.handshake.auth?.token))?.userId.toString();
       next();
     } catch (error) {
       next(error as Error);
@@ -107,8 +108,8 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       // the market is public: the named pair is followed whether or not the login holds
       if (currency_name && legal_name) subscribe(socket, `${currency_name}/${legal_name}`);
       const session = token ? await authenticate(token) : undefined;
-      const userId = session?.userId ?? socket.data.userId;
-      if (userId === undefined || (user_id !== undefined && String(user_id) !== String(userId))) {
+      const userId = session?.userId.toString() ?? socket.data.userId;
+      if (userId === undefined || (user_id !== undefined && String(user_id) !== userId)) {
         return reply({ ok: false, code: 'session_invalid' });
       }
       socket.data.userId = userId;
