@@ -6,6 +6,7 @@
  */
 import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
+import { SCREEN_CHANNELS } from '@tidemark/protocol';
 
 export type ParentCommand = { cmd: 'connect'; mode: 'sio' | 'ws'; url: string; count: number } | { cmd: 'report' };
 export type ChildReport = { ready: number } | { received: number; histogram: number[] };
@@ -29,7 +30,7 @@ function openSio(url: string): Promise<void> {
   sockets.push(socket);
   socket.onAny((event: string, payload: { time?: unknown }) => note(event, payload?.time));
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => socket.emit('sub', { symbol: 'BTC/USDT', period: '1min' }, () => resolve()));
+    socket.once('connect', () => socket.emit('sub', { symbol: 'BTC/USDT', period: '1min', channels: [...SCREEN_CHANNELS] }, () => resolve()));
     socket.once('connect_error', reject);
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Fan-out: 5,000 socket.io clients subscribed to BTC/USDT on a real server while its market
- * feed publishes a trade and a book every step (the server sends each client market_detail,
- * market_trade, market_kline, kline, daymarket and market_depth). Prints publish-to-receive
+ * feed publishes a trade and a book every step; each client follows what the trading screens
+ * follow (SCREEN_CHANNELS: market_depth, market_detail, kline, daymarket). Prints publish-to-receive
  * latency (p50, p99) and delivered messages per second, then the same for raw `ws`
  * broadcasting identical frames to as many clients, and the throughput ratio. Targets: p99
  * under 250 ms, at least 50% of the raw ws throughput. Clients live in child processes so the
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { io } from 'socket.io-client';
+import { SCREEN_CHANNELS } from '@tidemark/protocol';
 import { loadConfig, startServer } from '@tidemark/server';
 import type { ChildReport, ParentCommand } from './clients';
 
@@ -112,7 +113,7 @@ function step() {
 const frames = new Map<string, Record<string, unknown>>();
 const sampler = io(server.url, { path: '/wss/socket.io/', transports: ['websocket'] });
 sampler.onAny((event: string, payload: Record<string, unknown>) => void frames.set(event, payload));
-await new Promise<void>((resolve) => sampler.once('connect', () => sampler.emit('sub', { symbol: 'BTC/USDT', period: '1min' }, resolve)));
+await new Promise<void>((resolve) => sampler.once('connect', () => sampler.emit('sub', { symbol: 'BTC/USDT', period: '1min', channels: [...SCREEN_CHANNELS] }, resolve)));
 
 console.log(
   `fan-out: ${CLIENTS} clients on BTC/USDT, ${SECONDS} s, a trade and a book every ${STEP_MS} ms` +

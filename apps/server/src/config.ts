@@ -14,6 +14,10 @@ const zUrl = (protocols: readonly string[]) =>
     .optional()
     .or(z.literal('').transform(() => undefined));
 
+/** Binance's public market data endpoints (no key needed): where FEED=exchange reads unless told otherwise. */
+const BINANCE_WS_URL = 'wss://stream.binance.com:9443';
+const BINANCE_REST_URL = 'https://api.binance.com';
+
 /** The environment the server reads, validated once at start (README lists every variable). */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,6 +32,9 @@ const ZEnv = z.object({
   DEMO_EMAIL: z.string().email().default('demo@tidemark.local'),
   DEMO_PASSWORD: z.string().optional(),
   FEED: z.enum(['sim', 'exchange']).default('sim'),
+  EXCHANGE_WS_URL: zUrl(['ws:', 'wss:']),
+  EXCHANGE_REST_URL: zUrl(['http:', 'https:']),
+  PRICE_RECORD_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SUPPORT_URL: zUrl(['http:', 'https:']),
   TRUST_PROXY: zFlag,
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
@@ -49,6 +56,12 @@ export type Config = {
   demoEmail: string;
   demoPassword: string | undefined;
   feed: 'sim' | 'exchange';
+  /** the exchange's public stream (FEED=exchange); both exchange URLs without a trailing slash */
+  exchangeWsUrl: string;
+  /** the exchange's public REST API: book snapshots and the history of a fresh install */
+  exchangeRestUrl: string;
+  /** recorded seconds older than this are deleted (candles are kept) */
+  priceRecordMs: number;
   supportUrl: string;
   /** behind a reverse proxy: take the client address from X-Forwarded-For (for per-IP limits) */
   trustProxy: boolean;
@@ -83,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoEmail: e.DEMO_EMAIL,
     demoPassword: e.DEMO_PASSWORD,
     feed: e.FEED,
+    exchangeWsUrl: (e.EXCHANGE_WS_URL ?? BINANCE_WS_URL).replace(/\/+$/, ''),
+    exchangeRestUrl: (e.EXCHANGE_REST_URL ?? BINANCE_REST_URL).replace(/\/+$/, ''),
+    priceRecordMs: e.PRICE_RECORD_DAYS * 24 * 3600_000,
     supportUrl: e.SUPPORT_URL ?? '',
     trustProxy: e.TRUST_PROXY ?? false,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,

@@ -81,6 +81,17 @@ describe('realtime socket', () => {
     expect(new Set(seen)).toEqual(new Set(['BTC/USDT']));
   });
 
+  it('sends only the channels a socket asked for', async () => {
+    const client = await open();
+    expect(await emit(client, 'sub', { symbol: 'BTC/USDT', channels: ['market_depth', 'kline'] })).toEqual({ ok: true });
+    const seen = new Set<string>();
+    client.onAny((event: string) => seen.add(event));
+    await next(client, 'kline', 2000);
+    await next(client, 'market_depth', 2000);
+    await next(client, 'kline', 2000);
+    expect(seen).toEqual(new Set(['market_depth', 'kline']));
+  });
+
   it('sends every client the 24-hour figures of every pair, numbered per pair', async () => {
     const client = await open();
     const first = await next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');

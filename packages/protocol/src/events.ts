@@ -79,10 +79,20 @@ export const ZLoginEmit = z.object({
 });
 export type TLoginEmit = z.infer<typeof ZLoginEmit>;
 
-/** `sub`: follow one pair ("BTC/USDT"), and for `kline` one period (default 1min). */
+/** The public market channels a socket can follow. */
+export const MARKET_CHANNELS = ['market_depth', 'market_detail', 'market_trade', 'market_kline', 'kline', 'daymarket'] as const;
+export type MarketChannel = (typeof MARKET_CHANNELS)[number];
+/** What the trading screens follow: the book, the tape, the open bar of the chart's period and the 24h figures. */
+export const SCREEN_CHANNELS: readonly MarketChannel[] = ['market_depth', 'market_detail', 'kline', 'daymarket'];
+
+/**
+ * `sub`: follow one pair ("BTC/USDT"), and for `kline` one period (default 1min). `channels`
+ * narrows what is sent to the events a screen shows (all of them when absent, as older clients
+ * expect): fewer frames per tick for every socket, which is what fan-out costs.
+ */
 export const ZSubEmit = z.union([
   z.string(),
-  z.object({ symbol: z.string(), period: z.string().optional() }),
+  z.object({ symbol: z.string(), period: z.string().optional(), channels: z.array(z.enum(MARKET_CHANNELS)).optional() }),
 ]);
 export type TSubEmit = z.infer<typeof ZSubEmit>;
 

@@ -12,14 +12,12 @@ import {
 import { limits } from '@tidemark/protocol';
 import type { FeedEvent, MarketPair, PriceFeed } from './feed';
 
-/** Binance's public market data endpoints (no key needed). */
-export const BINANCE_WS_URL = 'wss://stream.binance.com:9443';
-export const BINANCE_REST_URL = 'https://api.binance.com';
-
 export interface ExchangeFeedOptions {
   pairs: readonly MarketPair[];
-  wsUrl?: string;
-  restUrl?: string;
+  /** the public stream, e.g. wss://stream.binance.com:9443 */
+  wsUrl: string;
+  /** the public REST API, e.g. https://api.binance.com */
+  restUrl: string;
   /** trades and books are reported in batches this often */
   flushMs?: number;
   /** first wait before reconnecting after the stream drops; doubled on each failure up to RECONNECT_MS_MAX */
@@ -79,8 +77,8 @@ function levels(raw: RawLevel[]): Level[] {
  */
 export function exchangeFeed({
   pairs,
-  wsUrl = BINANCE_WS_URL,
-  restUrl = BINANCE_REST_URL,
+  wsUrl,
+  restUrl,
   flushMs = 250,
   reconnectMs = 1000,
   onError,

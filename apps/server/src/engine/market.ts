@@ -1,16 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { backfillCandles, createRng, tickFor, type StoredPeriod } from '@tidemark/core';
+import type { StoredPeriod } from '@tidemark/core';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { selectPairs } from '../modules/currency/queries';
-import { selectCandles, selectPairsWithCandles, upsertCandles } from '../modules/market/queries';
+import { selectCandles } from '../modules/market/queries';
 import { MarketBoard } from './board';
 import { localBus, redisBus, type TickBus } from './bus';
 import { exchangeFeed } from './exchange-feed';
 import type { MarketPair, PriceFeed, TickEvent } from './feed';
+import { backfillMissing, exchangeHistory, simHistory, withFallback, type HistorySource } from './history';
 import { advisoryLeadership, soleLeadership, type Leadership } from './leader';
 import { Recorder } from './recorder';
+import { PriceRecordPruner } from './retention';
 import { simFeed } from './sim-feed';
 
 export interface MarketOptions {
@@ -54,22 +56,6 @@ async function loadBoard(db: Db, board: MarketBoard, pairIds: Iterable<number>, 
   }
 }
 
-/** A fresh install's chart history, drawn from the seed for every pair that has none. */
-async function backfill(db: Db, pairs: readonly MarketPair[], seed: number, nowMs: number): Promise<MarketPair[]> {
-  const stored = await selectPairsWithCandles(db);
-  const missing = pairs.filter((p) => !stored.has(p.pairId));
-  await db.transaction().execute(async (trx) => {
-    for (const pair of missing) {
-      const history = backfillCandles(pair.referencePriceUnits, tickFor(pair.referencePriceUnits), nowMs, createRng(seed + pair.pairId));
-      const rows = (Object.keys(history) as StoredPeriod[]).flatMap((period) =>
-        history[period].map((candle) => ({ pairId: pair.pairId, period, candle })),
-      );
-      await upsertCandles(trx, rows);
-    }
-  });
-  return missing;
-}
-
 /** Opens the market: its pairs and the recent history every process's board starts from. */
 export async function openMarket(
   db: Db,
@@ -94,6 +80,7 @@ export async function openMarket(
   let leading = false;
   let feed: PriceFeed | undefined;
   let recorder: Recorder | undefined;
+  let pruner: PriceRecordPruner | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
 
   return {
@@ -112,15 +99,23 @@ export async function openMarket(
       const hooks = {
         onError,
         async gain() {
-          const filled = await backfill(db, pairs, seed, clock());
+          // with the exchange feed a fresh install's chart starts from the exchange's real history
+          const history: HistorySource =
+            config.feed === 'exchange'
+              ? withFallback(exchangeHistory({ restUrl: config.exchangeRestUrl }), simHistory(seed), (pair, error) =>
+                  log.warn({ err: error, pair: pair.symbol }, 'exchange history unavailable: back-filling a simulated one'),
+                )
+              : simHistory(seed);
+          const filled = await backfillMissing(db, pairs, history, clock());
           await loadBoard(db, board, filled.map((p) => p.pairId), clock());
           leading = true;
           log.info('this process now runs the market feed');
           const active = recorder = new Recorder(db, board, clock);
+          const pruning = pruner = new PriceRecordPruner(db, pairs.map((p) => p.pairId), clock, config.priceRecordMs);
           feed =
             options.feed?.(pairs, board) ??
             (config.feed === 'exchange'
-              ? exchangeFeed({ pairs, onError })
+              ? exchangeFeed({ pairs, wsUrl: config.exchangeWsUrl, restUrl: config.exchangeRestUrl, onError })
               : simFeed({ pairs, startPriceUnits: (id) => board.lastPriceUnits(id), seed, clock, stepMs: options.stepMs ?? 250 }));
           await feed.start((event) => {
             const tick = { ...event, seq: board.nextSeq(event.pairId, event.kind) } as TickEvent;
@@ -129,15 +124,25 @@ export async function openMarket(
             bus.publish(tick);
             emit(tick);
           });
-          flushTimer = setInterval(() => void active.flush().catch(onError), options.flushMs ?? 1000);
+          flushTimer = setInterval(() => {
+            void active.flush().catch(onError);
+            void pruning
+              .maybePrune()
+              .then((deleted) => {
+                if (deleted > 0) log.info({ deleted }, 'pruned recorded seconds past their retention');
+              })
+              .catch(onError);
+          }, options.flushMs ?? 1000);
         },
         async lose() {
           leading = false;
           clearInterval(flushTimer);
           await feed?.stop();
+          await pruner?.stop();
           await recorder?.flush(true).catch(onError);
           feed = undefined;
           recorder = undefined;
+          pruner = undefined;
         },
       };
       leadership = config.databaseUrl

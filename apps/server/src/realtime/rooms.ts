@@ -1,6 +1,10 @@
 import type { Period } from '@tidemark/core';
 
-/** Socket.io room names: one per pair, one per pair and chart period, one per user. */
-export const pairRoom = (symbol: string) => `pair:${symbol}`;
+import type { MarketChannel } from '@tidemark/protocol';
+
+/** Socket.io room names: one per pair and channel, one per pair and chart period, one per user. */
+export const channelRoom = (symbol: string, channel: Exclude<MarketChannel, 'kline' | 'daymarket'>) => `pair:${symbol}:${channel}`;
+/** every pair's 24-hour figures; every socket is in it unless its `sub` left it out */
+export const DAYMARKET_ROOM = 'daymarket';
 export const klineRoom = (symbol: string, period: Period) => `kline:${symbol}:${period}`;
 export const userRoom = (userId: bigint | string) => `user:${userId}`;

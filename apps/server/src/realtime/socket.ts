@@ -7,6 +7,8 @@ import {
   limits,
   ZLoginEmit,
   ZSubEmit,
+  MARKET_CHANNELS,
+  type MarketChannel,
   type ClientToServerEvents,
   type PrivateEvents,
   type ServerToClientEvents,
@@ -18,7 +20,7 @@ import type { TickEvent } from '../engine/feed';
 import type { MarketEngine } from '../engine/market';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
-import { klineRoom, pairRoom, userRoom } from './rooms';
+import { channelRoom, DAYMARKET_ROOM, klineRoom, userRoom } from './rooms';
 
 interface SocketData {
   /** a string, not a bigint: socket data crosses processes as JSON through the Redis adapter */
@@ -72,13 +74,24 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const authenticate = async (token: unknown) =>
     typeof token === 'string' && token ? resolveSession(db, token, config.sessionIdleMs) : undefined;
 
-  const subscribe = (socket: TidemarkSocket, symbol: string, periodText = '1min'): TEmitAck => {
+  const subscribe = (
+    socket: TidemarkSocket,
+    symbol: string,
+    periodText = '1min',
+    channels: readonly MarketChannel[] = MARKET_CHANNELS,
+  ): TEmitAck => {
     const pair = board.pairBySymbol(symbol);
     if (!pair) return { ok: false, code: 'not_found' };
     const period: Period | undefined = parsePeriod(periodText);
     if (!period) return { ok: false, code: 'invalid_field' };
-    for (const room of socket.rooms) if (room.startsWith('pair:') || room.startsWith('kline:')) void socket.leave(room);
-    void socket.join([pairRoom(pair.symbol), klineRoom(pair.symbol, period)]);
+    for (const room of socket.rooms) {
+      if (room.startsWith('pair:') || room.startsWith('kline:') || room === DAYMARKET_ROOM) void socket.leave(room);
+    }
+    void socket.join(
+      channels.map((channel) =>
+        channel === 'kline' ? klineRoom(pair.symbol, period) : channel === 'daymarket' ? DAYMARKET_ROOM : channelRoom(pair.symbol, channel),
+      ),
+    );
     return { ok: true };
   };
 
@@ -92,6 +105,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   });
 
   io.on('connection', (socket) => {
+    void socket.join(DAYMARKET_ROOM);
     if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
     socket.conn.on('drain', () => {
       const parked = socket.data.parkedDepth;
@@ -121,8 +135,8 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const reply = typeof ack === 'function' ? ack : () => {};
       const parsed = ZSubEmit.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, code: 'invalid_field' });
-      const { symbol, period } = typeof parsed.data === 'string' ? { symbol: parsed.data, period: undefined } : parsed.data;
-      reply(subscribe(socket, symbol, period));
+      const { symbol, period, channels } = typeof parsed.data === 'string' ? { symbol: parsed.data } : parsed.data;
+      reply(subscribe(socket, symbol, period, channels));
     });
   });
 
@@ -147,27 +161,32 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       if (event.kind === 'depth') {
         const payload = events.depth(event);
         const slow: string[] = [];
-        for (const socket of localSockets(pairRoom(symbol))) {
+        const room = channelRoom(symbol, 'market_depth');
+        for (const socket of localSockets(room)) {
           if (queued(socket) < CONFLATE_AFTER_PACKETS) continue;
           socket.data.parkedDepth = payload;
           slow.push(socket.id);
         }
-        io.local.to(pairRoom(symbol)).except(slow).emit('market_depth', payload);
+        io.local.to(room).except(slow).emit('market_depth', payload);
         return;
       }
-      const room = io.local.to(pairRoom(symbol));
-      room.emit('market_detail', events.detail(event));
-      room.emit('market_trade', events.trade(event));
-      room.emit('market_kline', events.kline(event, '1min'));
+      // each payload is built only when some socket follows its channel
+      const followed = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+      const detailRoom = channelRoom(symbol, 'market_detail');
+      if (followed(detailRoom)) io.local.to(detailRoom).emit('market_detail', events.detail(event));
+      const tradeRoom = channelRoom(symbol, 'market_trade');
+      if (followed(tradeRoom)) io.local.to(tradeRoom).emit('market_trade', events.trade(event));
+      const barRoom = channelRoom(symbol, 'market_kline');
+      if (followed(barRoom)) io.local.to(barRoom).emit('market_kline', events.kline(event, '1min'));
       for (const period of events.periods) {
         const name = klineRoom(symbol, period);
-        if (io.of('/').adapter.rooms.get(name)?.size) io.local.to(name).emit('kline', events.kline(event, period));
+        if (followed(name)) io.local.to(name).emit('kline', events.kline(event, period));
       }
       const last = daymarkets.get(event.pairId) ?? { sentAtMs: -Infinity, seq: 0 };
       const nowMs = market.clock();
       if (nowMs - last.sentAtMs >= DAYMARKET_INTERVAL_MS) {
         daymarkets.set(event.pairId, { sentAtMs: nowMs, seq: last.seq + 1 });
-        io.local.emit('daymarket', events.daymarket(event, last.seq + 1));
+        io.local.to(DAYMARKET_ROOM).emit('daymarket', events.daymarket(event, last.seq + 1));
       }
     },
     publishPrivate(userId, event, payload) {

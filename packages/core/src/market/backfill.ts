@@ -1,9 +1,8 @@
-import { UNITS_PER_COIN } from '../money';
 import { rollUp, type Candle } from './candle';
 import { bucketStartMs, periodMs, type StoredPeriod } from './period';
 import { amountForNotional, roundToStep } from './price';
 import { NORMAL_STD, normalish, type Rng } from './rng';
-import { movePrice } from './sim';
+import { movePrice, NOTIONAL_PER_SECOND_UNITS } from './sim';
 
 /** How much history a fresh install shows: three days of minutes, two months of hours, three years of days. */
 export const BACKFILL_MINUTES = 3 * 24 * 60;
@@ -16,16 +15,29 @@ interface Segment {
   sigmaPpm: bigint;
   /** the gap to the reference shrinks by 1/reversion per bar */
   reversion: bigint;
-  /** traded value per bar, in quote units, before randomness */
-  notionalUnits: bigint;
 }
 
 // Per-bar volatility matching the live feed (about 65% a year) at each bar length.
 const SEGMENTS: readonly Segment[] = [
-  { period: '1min', count: BACKFILL_MINUTES, sigmaPpm: 930n, reversion: 3000n, notionalUnits: 50_000n * UNITS_PER_COIN },
-  { period: '60min', count: BACKFILL_HOURS, sigmaPpm: 7_200n, reversion: 50n, notionalUnits: 3_000_000n * UNITS_PER_COIN },
-  { period: '1day', count: BACKFILL_DAYS, sigmaPpm: 35_000n, reversion: 20n, notionalUnits: 72_000_000n * UNITS_PER_COIN },
+  { period: '1min', count: BACKFILL_MINUTES, sigmaPpm: 930n, reversion: 3000n },
+  { period: '60min', count: BACKFILL_HOURS, sigmaPpm: 7_200n, reversion: 50n },
+  { period: '1day', count: BACKFILL_DAYS, sigmaPpm: 35_000n, reversion: 20n },
 ];
+
+/**
+ * Where the back-filled history of each stored period starts, for a history ending at `nowMs`:
+ * minutes up to now, and each coarser period from one of its own buckets before the finer one
+ * starts. A history taken from an exchange covers the same spans.
+ */
+export function backfillStartsMs(nowMs: number): Record<StoredPeriod, number> {
+  const starts = {} as Record<StoredPeriod, number>;
+  let endMs = bucketStartMs('1min', nowMs);
+  for (const segment of SEGMENTS) {
+    starts[segment.period] = bucketStartMs(segment.period, endMs) - segment.count * periodMs(segment.period)!;
+    endMs = starts[segment.period];
+  }
+  return starts;
+}
 
 /**
  * A believable price history that ends exactly at `referencePriceUnits` just before `nowMs`:
@@ -40,11 +52,12 @@ export function backfillCandles(
 ): Record<StoredPeriod, Candle[]> {
   const drawn = {} as Record<StoredPeriod, Candle[]>;
   let price = referencePriceUnits;
-  // each segment ends where the next finer one starts, aligned to its own buckets
-  let endMs = bucketStartMs('1min', nowMs);
+  const starts = backfillStartsMs(nowMs);
   for (const segment of SEGMENTS) {
     const size = periodMs(segment.period)!;
-    const alignedEndMs = segment.period === '1min' ? endMs : bucketStartMs(segment.period, endMs);
+    // traded value per bar, in quote units, before randomness: the live feed's rate for as long
+    const notionalUnits = NOTIONAL_PER_SECOND_UNITS * BigInt(size / 1000);
+    const alignedEndMs = starts[segment.period] + segment.count * size;
     const bars: Candle[] = [];
     for (let i = 1; i <= segment.count; i++) {
       const close = price;
@@ -54,7 +67,7 @@ export function backfillCandles(
       const top = open > close ? open : close;
       const bottom = open < close ? open : close;
       const low = bottom - wick(bottom);
-      const notional = (segment.notionalUnits * BigInt(50 + rng.int(100))) / 100n;
+      const notional = (notionalUnits * BigInt(50 + rng.int(100))) / 100n;
       bars.push({
         timeMs: alignedEndMs - i * size,
         openUnits: open,
@@ -66,8 +79,6 @@ export function backfillCandles(
       price = open;
     }
     drawn[segment.period] = bars.reverse();
-    // the coarser segment starts one of its own buckets before the finer one, at a bucket start
-    endMs = drawn[segment.period][0]!.timeMs;
   }
   const hours = [...drawn['60min'], ...rollUp(drawn['1min'], '60min')];
   return {

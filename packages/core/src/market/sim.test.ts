@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mustParseUnits } from '../money';
-import { backfillCandles } from './backfill';
+import { backfillCandles, backfillStartsMs } from './backfill';
 import { assertCandle, rollUp } from './candle';
-import { bucketStartMs } from './period';
+import { STORED_PERIODS, bucketStartMs } from './period';
 import { tickFor } from './price';
 import { createRng } from './rng';
 import { stepSim, type SimEvent, type SimState } from './sim';
@@ -16,11 +16,11 @@ function initial(price: string, pairId = 2): SimState {
   return { pairs: [{ pairId, referencePriceUnits: p, priceUnits: p, tickUnits: tickFor(p) }] };
 }
 
-function run(seed: number, steps: number, state = initial('67000')) {
+function run(seed: number, steps: number, state = initial('67000'), stepMs = 250) {
   const rng = createRng(seed);
   const events: SimEvent[] = [];
   for (let i = 0; i < steps; i++) {
-    const out = stepSim(state, { stepMs: 250 }, { nowMs: NOW_MS + i * 250, rng });
+    const out = stepSim(state, { stepMs }, { nowMs: NOW_MS + i * stepMs, rng });
     state = out.state;
     events.push(...out.events);
   }
@@ -89,7 +89,32 @@ describe('back-filled history', () => {
     }
   });
 
+  it('starts each stored period where backfillStartsMs says', () => {
+    const starts = backfillStartsMs(NOW_MS);
+    for (const period of STORED_PERIODS) expect(history[period][0]!.timeMs).toBe(starts[period]);
+  });
+
   it('is the same history for the same seed', () => {
     expect(backfillCandles(reference, tickFor(reference), NOW_MS, createRng(7))).toEqual(history);
+  });
+});
+
+describe('volume of live trading and of back-filled bars', () => {
+  const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
+
+  it('trades about as much a minute live as a back-filled minute bar holds, whatever the step', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom('67000', '3500', '0.15'), fc.constantFrom(100, 250, 1000), (seed, price, stepMs) => {
+        const minutes = 5;
+        const { events } = run(seed, (minutes * 60_000) / stepMs, initial(price), stepMs);
+        const livePerMinute = sum(events.flatMap((e) => (e.kind === 'trades' ? e.trades.map((t) => t.amountUnits) : []))) / BigInt(minutes);
+        const reference = mustParseUnits(price);
+        const bars = backfillCandles(reference, tickFor(reference), NOW_MS, createRng(seed))['1min'];
+        const backfilledPerMinute = sum(bars.map((c) => c.volumeUnits)) / BigInt(bars.length);
+        expect(livePerMinute * 2n).toBeGreaterThan(backfilledPerMinute);
+        expect(backfilledPerMinute * 2n).toBeGreaterThan(livePerMinute);
+      }),
+      { numRuns: 20, ...params },
+    );
   });
 });

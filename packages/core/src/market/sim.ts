@@ -27,6 +27,15 @@ const SIGMA_PPM_PER_SECOND = 120;
 /** The gap to the reference shrinks by 1/REVERSION per second: a half-life of about two days. */
 const REVERSION_PER_SECOND = 250_000n;
 const TRADES_PER_STEP_MAX = 3;
+/** The mean of 1 to TRADES_PER_STEP_MAX trades a step. */
+const TRADES_PER_STEP_MEAN = 2n;
+/**
+ * Traded value a second, in quote units, before randomness: live trades and back-filled bars
+ * both derive from it, so the newest volume bars look like the history before them.
+ */
+export const NOTIONAL_PER_SECOND_UNITS = 20_000n * UNITS_PER_COIN;
+/** The mean of the trade size shape below: E[2^k] for k in 0..10 (2047 / 11) × E[100..199] (149.5). */
+const SHAPE_MEAN = 27_821n;
 const DEPTH_LEVELS = 20;
 
 /** Sigma of one step in ppm, scaled by the square root of its length. */
@@ -48,9 +57,13 @@ export function movePrice(
   return roundToStep(priceUnits + noise + pull, tickUnits);
 }
 
-/** A trade size: 10 to about 20,000 quote units, mostly small ones. */
-function randomNotional(rng: Rng): bigint {
-  return (10n * UNITS_PER_COIN * (1n << BigInt(rng.int(11))) * BigInt(100 + rng.int(100))) / 100n;
+/**
+ * A trade size, mostly small ones and a few up to 7 times the mean, scaled to the step so the
+ * value traded a second is NOTIONAL_PER_SECOND_UNITS on average whatever the step length.
+ */
+function randomNotional(stepMs: number, rng: Rng): bigint {
+  const shape = (1n << BigInt(rng.int(11))) * BigInt(100 + rng.int(100));
+  return (shape * NOTIONAL_PER_SECOND_UNITS * BigInt(Math.max(1, stepMs))) / (SHAPE_MEAN * TRADES_PER_STEP_MEAN * 1000n);
 }
 
 /** An order book of DEPTH_LEVELS levels a side, about 0.005% from the price and 0.01% apart. */
@@ -82,7 +95,7 @@ export function stepSim(
       const next = movePrice(price, pair.referencePriceUnits, sigma, reversion * BigInt(count), pair.tickUnits, rng);
       const direction: Direction = next > price ? 'buy' : next < price ? 'sell' : rng.int(2) === 0 ? 'buy' : 'sell';
       price = next;
-      trades.push({ timeMs: nowMs, priceUnits: price, amountUnits: amountForNotional(randomNotional(rng), price), direction });
+      trades.push({ timeMs: nowMs, priceUnits: price, amountUnits: amountForNotional(randomNotional(input.stepMs, rng), price), direction });
     }
     events.push({ kind: 'trades', pairId: pair.pairId, trades });
     events.push({ kind: 'depth', pairId: pair.pairId, depth: syntheticDepth(price, pair.tickUnits, rng) });

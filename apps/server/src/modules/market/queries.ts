@@ -94,3 +94,24 @@ export async function selectSecondAt(db: Db, pairId: number, timeMs: number): Pr
     .executeTakeFirst();
   return row && toCandle(row);
 }
+
+/**
+ * Deletes up to `limit` of a pair's oldest recorded seconds before `beforeMs` in one statement
+ * (the primary key finds them), so each call holds the write lock only briefly; answers how many.
+ */
+export async function deleteSecondsBefore(db: Db, pairId: number, beforeMs: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('price_second')
+    .where('pair_id', '=', BigInt(pairId))
+    .where('time_ms', 'in', (eb) =>
+      eb
+        .selectFrom('price_second')
+        .select('time_ms')
+        .where('pair_id', '=', BigInt(pairId))
+        .where('time_ms', '<', BigInt(beforeMs))
+        .orderBy('time_ms')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -55,10 +55,14 @@ describe('MarketFeed', () => {
     socket.fire('connect');
     expect(socket.emit.mock.calls).toEqual([
       ['login', { token: 'tok', user_id: '7', currency_name: 'BTC', legal_name: 'USDT' }],
-      ['sub', { symbol: 'BTC/USDT', period: '1min' }],
+      ['sub', { symbol: 'BTC/USDT', period: '1min', channels: ['market_depth', 'market_detail', 'kline', 'daymarket'] }],
     ]);
     feed.setPeriod('5min');
-    expect(socket.emit).toHaveBeenLastCalledWith('sub', { symbol: 'BTC/USDT', period: '5min' });
+    expect(socket.emit).toHaveBeenLastCalledWith('sub', {
+      symbol: 'BTC/USDT',
+      period: '5min',
+      channels: ['market_depth', 'market_detail', 'kline', 'daymarket'],
+    });
   });
 
   it('prepends pushed trades and reloads them after a seq gap', async () => {

@@ -1,5 +1,5 @@
 import type { Period } from '@tidemark/core';
-import type { ClientToServerEvents, ServerToClientEvents, TKlineEvent } from '@tidemark/protocol';
+import { SCREEN_CHANNELS, type ClientToServerEvents, type ServerToClientEvents, type TKlineEvent } from '@tidemark/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { fetchDepth, fetchTrades } from './api';
 import type { Level } from './depth';
@@ -88,7 +88,7 @@ export class MarketFeed {
   setPeriod(period: Period): void {
     this.period = period;
     this.seq.reset('kline');
-    if (this.socket?.connected) this.socket.emit('sub', { symbol: this.pair.symbol, period });
+    if (this.socket?.connected) this.socket.emit('sub', { symbol: this.pair.symbol, period, channels: [...SCREEN_CHANNELS] });
   }
 
   /** The open bar of the current period, each time it changes. */
@@ -115,7 +115,7 @@ export class MarketFeed {
         legal_name: pair.legalName,
       });
     }
-    socket.emit('sub', { symbol: pair.symbol, period: this.period });
+    socket.emit('sub', { symbol: pair.symbol, period: this.period, channels: [...SCREEN_CHANNELS] });
   }
 
   private resync(): void {
