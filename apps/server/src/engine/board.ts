@@ -77,6 +77,11 @@ export class MarketBoard {
     return [...this.boards.values()].map((b) => b.pair);
   }
 
+  /** The pair of a known id, without building the list (ticks ask for it on every event). */
+  pair(pairId: number): MarketPair {
+    return this.board(pairId).pair;
+  }
+
   pairBySymbol(symbol: string): MarketPair | undefined {
     const id = this.bySymbol.get(symbol.toUpperCase());
     return id === undefined ? undefined : this.boards.get(id)!.pair;

@@ -10,7 +10,7 @@ type DepthTick = Extract<TickEvent, { kind: 'depth' }>;
 /** The socket payloads of a tick, read from the board after it applied the tick. */
 export function marketEvents(board: MarketBoard, clock: () => number) {
   const base = (event: TickEvent) => {
-    const pair = board.pairs().find((p) => p.pairId === event.pairId)!;
+    const pair = board.pair(event.pairId);
     return { pair, head: { symbol: pair.symbol, seq: event.seq, time: clock() } };
   };
   return {

@@ -157,7 +157,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const realtime: Realtime = {
     io,
     publishMarket(event) {
-      const symbol = board.pairs().find((p) => p.pairId === event.pairId)!.symbol;
+      const { symbol } = board.pair(event.pairId);
       if (event.kind === 'depth') {
         const payload = events.depth(event);
         const slow: string[] = [];
