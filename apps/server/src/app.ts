@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '@tidemark/protocol';
+import type { Clock } from '@tidemark/core';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { MarketEngine } from './engine/market';
@@ -27,6 +28,8 @@ import { realtimePlugin } from './realtime/socket';
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** the one source of time, passed to every service */
+  clock: Clock;
   /** the live market (prices, books, trades) the market calls and the socket read */
   market: MarketEngine;
   /** defaults to SMTP_URL delivery, or the outbox and the log without it */

@@ -25,7 +25,7 @@ export async function startServer(
   await migrate(db, options.pgSchema);
   await seed(db);
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
-  const app = await buildApp({ db, config, ...options, market });
+  const app = await buildApp({ db, config, ...options, market, clock: market.clock });
   await bootstrapAccounts(db, config, app.log);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));

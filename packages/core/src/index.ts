@@ -2,3 +2,4 @@ export * from './money';
 export * from './ledger';
 export * from './market';
 export * from './fee';
+export * from './clock';

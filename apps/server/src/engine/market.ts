@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoredPeriod } from '@tidemark/core';
+import type { Clock, StoredPeriod } from '@tidemark/core';
+import { systemClock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { selectPairs } from '../modules/currency/queries';
@@ -18,7 +19,7 @@ import { simFeed } from './sim-feed';
 export interface MarketOptions {
   /** seed of the simulated market and its back-filled history; random unless given */
   seed?: number;
-  clock?: () => number;
+  clock?: Clock;
   /** simulator step */
   stepMs?: number;
   /** how often the leader writes what it saw */
@@ -33,7 +34,7 @@ export interface MarketOptions {
 
 export interface MarketEngine {
   board: MarketBoard;
-  clock: () => number;
+  clock: Clock;
   redisPrefix: string;
   isLeader(): boolean;
   /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
@@ -62,7 +63,7 @@ export async function openMarket(
   config: Config,
   { pgSchema, ...options }: MarketOptions & { pgSchema?: string | undefined } = {},
 ): Promise<MarketEngine> {
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const seed = options.seed ?? randomInt(2 ** 31);
   const redisPrefix = options.redisPrefix ?? 'tidemark';
   const pairs: MarketPair[] = (await selectPairs(db)).map((p) => ({
