@@ -11,3 +11,4 @@ export * from './calls/wallet';
 export * from './ledger-texts';
 export * from './calls/market';
 export * from './events';
+export * from './api';

@@ -1,3 +1,4 @@
+import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { currentLanguage } from '../i18n/language';
 import { getSession, removeSession } from '../session/store';
 
@@ -71,6 +72,30 @@ export function get<T>(path: string, query?: Fields, token?: string): Promise<T>
 /** POST as a form (application/x-www-form-urlencoded, which fetch sets for URLSearchParams). */
 export function post<T>(path: string, fields?: Fields): Promise<T> {
   return request<T>(path, { method: 'POST', headers: headers(), body: toParams(fields) });
+}
+
+export interface CallOptions {
+  /** for money-moving calls: the same key on a retry makes the server answer the first outcome */
+  idempotencyKey?: string;
+  /** overrides the stored token, for the call right after login */
+  token?: string;
+}
+
+/**
+ * Makes a call of the protocol's table: its method and path, its fields as a form (POST) or a
+ * query (GET), typed in and out. Money-moving calls carry their `Idempotency-Key`.
+ */
+export function call<C extends CallSpec>(spec: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallOutput<C>> {
+  const fields = (input ?? {}) as Fields;
+  const head = {
+    ...headers(options.token),
+    ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+  };
+  if (spec.method === 'GET') {
+    const search = toParams(fields).toString();
+    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head });
+  }
+  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
+import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './client';
+import { ApiError, call } from './client';
+import { intent, type Intent } from './idempotency';
 
 /** Shows a failed call: the server's message (already in the user's language), or a generic network text. */
 export function useShowError(): (error: unknown) => void {
@@ -19,4 +21,23 @@ export function useApiMutation<TData, TVariables = void>(
   options: Omit<UseMutationOptions<TData, Error, TVariables>, 'onError'>,
 ) {
   return useMutation({ ...options, onError: useShowError() });
+}
+
+/**
+ * A call of the protocol's table that changes something. Money-moving calls send an
+ * `Idempotency-Key` per intent (see `intent`), so a double click moves money once.
+ */
+export function useCallMutation<C extends CallSpec>(
+  spec: C,
+  options: Omit<UseMutationOptions<CallOutput<C>, Error, CallInput<C>>, 'onError' | 'mutationFn'> = {},
+) {
+  const submits = useRef<Intent<CallOutput<C>> | undefined>(undefined);
+  return useApiMutation<CallOutput<C>, CallInput<C>>({
+    ...options,
+    mutationFn: (input) => {
+      if (!spec.money) return call(spec, input);
+      submits.current ??= intent<CallOutput<C>>();
+      return submits.current.submit(input, (idempotencyKey) => call(spec, input, { idempotencyKey }));
+    },
+  });
 }

@@ -1,11 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LANGS, ZCommonConfigResponse } from '@tidemark/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { calls, LANGS } from '@tidemark/protocol';
+import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 
-export const commonRoutes: FastifyPluginAsyncZod<{ supportUrl: string }> = async (app, { supportUrl }) => {
-  app.get(
-    '/api/common/config',
-    { schema: { tags: ['common'], summary: 'Public settings for the web app', response: { 200: ZCommonConfigResponse } } },
-    async () => ok({ support_url: supportUrl, languages: [...LANGS] }),
-  );
+export const commonRoutes: FastifyPluginAsync<{ supportUrl: string }> = async (app, { supportUrl }) => {
+  route(app, calls.commonConfig, async () => ok({ support_url: supportUrl, languages: [...LANGS] }));
 };

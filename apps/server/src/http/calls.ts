@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { CallSpec } from '@tidemark/protocol';
+import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the call of the protocol's table this route answers */
+    call?: CallSpec;
+  }
+}
+
+type Input<C extends CallSpec> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
+
+/** A request to a call, with its validated form fields (POST) or query (GET). */
+export type CallRequest<C extends CallSpec> = Omit<FastifyRequest, 'body' | 'query'> &
+  (C['method'] extends 'GET' ? { query: Input<C>; body: undefined } : { body: Input<C>; query: unknown });
+
+/** What a handler answers: the call's ok envelope, or (for a file) whatever the reply sent. */
+export type CallAnswer<C extends CallSpec> = C['response'] extends z.ZodType ? z.input<C['response']> : FastifyReply;
+
+export interface RouteExtras {
+  /** rate limits and other checks before the handler */
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  /** path parameters, for calls with `:name` in their path */
+  params?: z.ZodType;
+}
+
+/**
+ * Registers the route of a call from the protocol's table: method, path, validation, answer
+ * schema, session requirement and idempotency all come from the table, so a route cannot
+ * drift from what the web app and the API document say.
+ */
+export function route<C extends CallSpec>(
+  app: FastifyInstance,
+  call: C,
+  handler: (request: CallRequest<C>, reply: FastifyReply) => Promise<CallAnswer<C>>,
+  extras: RouteExtras = {},
+): void {
+  const input = call.request ? (call.method === 'GET' ? { querystring: call.request } : { body: call.request }) : {};
+  const consumes =
+    call.method === 'POST' ? [call.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'] : undefined;
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { call, ...(call.auth === 'user' ? { auth: 'user' as const } : {}), ...(call.money ? { idempotent: true } : {}) },
+    schema: {
+      tags: [call.module],
+      summary: call.summary,
+      ...input,
+      ...(consumes ? { consumes } : {}),
+      ...(call.auth === 'user' ? { security: [{ token: [] }] } : {}),
+      ...(extras.params ? { params: extras.params } : {}),
+      ...(call.response ? { response: { 200: call.response } } : {}),
+    },
+    ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

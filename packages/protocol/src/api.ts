@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import { ZCommonConfigResponse } from './calls/common';
+import { ZQuotationNewResponse } from './calls/currency';
+import {
+  ZDepthResponse,
+  ZTimesharRequest,
+  ZTimesharResponse,
+  ZTradeHistoryRequest,
+  ZTradeHistoryResponse,
+} from './calls/market';
+import {
+  ZChangePasswordRequest,
+  ZCheckEmailRequest,
+  ZCheckMobileRequest,
+  ZCountriesResponse,
+  ZForgetRequest,
+  ZHasPasswordResponse,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZNoticeResponse,
+  ZPayPasswordRequest,
+  ZRealNameRequest,
+  ZRegisterRequest,
+  ZSendMailRequest,
+  ZSendPhoneRequest,
+  ZSurveyRequest,
+  ZUserCenterResponse,
+  ZUserInfoResponse,
+} from './calls/user';
+import {
+  ZAccountListRequest,
+  ZAccountListResponse,
+  ZAddAddressRequest,
+  ZAddressListResponse,
+  ZBankBindRequest,
+  ZCashInfoResponse,
+  ZChargeRequest,
+  ZCoinDealRequest,
+  ZCoinDealResponse,
+  ZCurrencyListResponse,
+  ZCurrencyRequest,
+  ZDeleteAddressRequest,
+  ZDepositListResponse,
+  ZInAddressResponse,
+  ZLegalLogRequest,
+  ZLegalLogResponse,
+  ZPageRequest,
+  ZTransferRequest,
+  ZUserCurrencyListResponse,
+  ZWalletListResponse,
+  ZWithdrawInfoResponse,
+  ZWithdrawListResponse,
+  ZWithdrawRequest,
+} from './calls/wallet';
+
+/**
+ * One call of the API. The server registers its route from this (`route()` in the server's
+ * `http/calls.ts`), the web app calls through it (`call()` in `api/client.ts`), and the API
+ * document is generated from it.
+ */
+export interface CallSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  /** the server module whose routes.ts handles the call: `apps/server/src/modules/<module>/` */
+  module: string;
+  summary: string;
+  /** `user`: a trader's session token; answers type 999 without one */
+  auth: 'public' | 'user';
+  /** moves money: an `Idempotency-Key` makes a repeat return the first answer, and the web sends one */
+  money?: true;
+  /** form fields of a POST (`multipart` for uploads), or the query string of a GET */
+  request?: z.ZodType;
+  /** `multipart` for file uploads; form-urlencoded otherwise */
+  encoding?: 'form' | 'multipart';
+  /** the whole envelope of an ok answer; absent for answers that are not an envelope (files) */
+  response?: z.ZodType;
+}
+
+const define = <const T extends Record<string, CallSpec>>(table: T): T => table;
+
+/** Every call of the API, by name. A newcomer finds any path here, and its handler by `module`. */
+export const calls = define({
+  // common
+  commonConfig: { method: 'GET', path: '/api/common/config', module: 'common', auth: 'public', summary: 'Public settings for the web app', response: ZCommonConfigResponse },
+  commonCountries: { method: 'GET', path: '/api/common/countries', module: 'user', auth: 'public', summary: 'Countries with their phone area codes', response: ZCountriesResponse },
+
+  // user: sign-in, registration, passwords, codes
+  userLogin: { method: 'POST', path: '/api/user/login', module: 'user', auth: 'public', summary: 'Log in; the message is the session token', request: ZLoginRequest, response: ZLoginResponse },
+  userLogout: { method: 'GET', path: '/api/user/logout', module: 'user', auth: 'user', summary: 'End this session', response: ZNoticeResponse },
+  userRegister: { method: 'POST', path: '/api/user/register', module: 'user', auth: 'public', summary: 'Register with an e-mail code', request: ZRegisterRequest, response: ZNoticeResponse },
+  smsMail: { method: 'POST', path: '/api/sms_mail', module: 'user', auth: 'public', summary: 'Mail a code for registering or for a forgotten password', request: ZSendMailRequest, response: ZNoticeResponse },
+  smsSend: { method: 'POST', path: '/api/sms_send', module: 'user', auth: 'public', summary: 'Phone codes are not available', request: ZSendPhoneRequest, response: ZNoticeResponse },
+  userCheckMobile: { method: 'POST', path: '/api/user/check_mobile', module: 'user', auth: 'public', summary: 'Phone codes are not available', request: ZCheckMobileRequest, response: ZNoticeResponse },
+  userCheckEmail: { method: 'POST', path: '/api/user/check_email', module: 'user', auth: 'public', summary: 'Check a forgotten-password code before the reset', request: ZCheckEmailRequest, response: ZNoticeResponse },
+  userForget: { method: 'POST', path: '/api/user/forget', module: 'user', auth: 'public', summary: 'Reset a forgotten password with the e-mail code', request: ZForgetRequest, response: ZNoticeResponse },
+  userChangePassword: { method: 'POST', path: '/api/user/e_pwd', module: 'user', auth: 'user', summary: 'Change the login password', request: ZChangePasswordRequest, response: ZNoticeResponse },
+  userInfo: { method: 'GET', path: '/api/user/info', module: 'user', auth: 'user', summary: 'The signed-in user', response: ZUserInfoResponse },
+  userCenter: { method: 'GET', path: '/api/user/center', module: 'user', auth: 'user', summary: 'Identity review status', response: ZUserCenterResponse },
+  userHasPassword: { method: 'POST', path: '/api/user/has_password', module: 'user', auth: 'user', summary: 'Whether a fund password is set (2: none)', response: ZHasPasswordResponse },
+  userPayPasswordCode: { method: 'POST', path: '/api/user/pay_password_code', module: 'user', auth: 'user', summary: 'Mail a code for setting the fund password', response: ZNoticeResponse },
+  userPayPassword: { method: 'POST', path: '/api/user/pay_password', module: 'user', auth: 'user', summary: 'Set or change the 6-digit fund password', request: ZPayPasswordRequest, response: ZNoticeResponse },
+  smsMailInvee: { method: 'POST', path: '/api/sms_mailinve', module: 'user', auth: 'user', summary: 'Mail the invitee-survey code to the stored e-mail', response: ZNoticeResponse },
+  userInveeSurvey: { method: 'POST', path: '/api/user/invee_survey', module: 'user', auth: 'user', summary: 'Submit the invitee survey', request: ZSurveyRequest, response: ZNoticeResponse },
+
+  // identity and uploads
+  userRealName: { method: 'POST', path: '/api/user/real_name', module: 'identity', auth: 'user', summary: 'Submit identity verification: name, ID number and three uploaded images', request: ZRealNameRequest, response: ZNoticeResponse },
+  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: 'Upload one JPEG or PNG image (multipart field `file`); the message is its URL', response: ZNoticeResponse },
+  uploadRead: { method: 'GET', path: '/api/upload/:name', module: 'upload', auth: 'user', summary: 'An uploaded image, to its owner and to staff only' },
+
+  // market data
+  quotationNew: { method: 'GET', path: '/api/currency/quotation_new', module: 'currency', auth: 'public', summary: 'Groups (tabs) of displayed pairs with their market figures', response: ZQuotationNewResponse },
+  newTimeshar: { method: 'GET', path: '/api/currency/new_timeshar', module: 'market', auth: 'public', summary: 'Chart bars of a pair; from and to in epoch seconds or milliseconds (below 1e11 means seconds)', request: ZTimesharRequest, response: ZTimesharResponse },
+  newTradeHistory: { method: 'GET', path: '/api/currency/new_tradehistory', module: 'market', auth: 'public', summary: 'Latest trades of a pair, newest first', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
+  depth: { method: 'GET', path: '/api/currency/depth', module: 'market', auth: 'public', summary: 'The order book of a pair (in: bids, out: asks, best first) and its last price', request: ZTradeHistoryRequest, response: ZDepthResponse },
+
+  // wallets
+  walletList: { method: 'POST', path: '/api/wallet/list', module: 'wallet', auth: 'user', summary: 'The four wallets with balances and USDT totals', response: ZWalletListResponse },
+  walletInAddress: { method: 'POST', path: '/api/wallet/get_in_address', module: 'wallet', auth: 'user', summary: 'Deposit addresses of a currency by network', request: ZCurrencyRequest, response: ZInAddressResponse },
+  walletWithdrawInfo: { method: 'POST', path: '/api/wallet/get_info', module: 'wallet', auth: 'user', summary: 'Withdrawal limits, fee rate and balance of a currency', request: ZCurrencyRequest, response: ZWithdrawInfoResponse },
+  walletAddresses: { method: 'POST', path: '/api/wallet/get_address', module: 'wallet', auth: 'user', summary: 'The user’s withdrawal addresses for a currency', request: ZCurrencyRequest, response: ZAddressListResponse },
+  walletAddAddress: { method: 'POST', path: '/api/wallet/addaddress', module: 'wallet', auth: 'user', summary: 'Add a withdrawal address', request: ZAddAddressRequest, response: ZNoticeResponse },
+  walletDeleteAddress: { method: 'POST', path: '/api/wallet/deladdress', module: 'wallet', auth: 'user', summary: 'Delete a withdrawal address', request: ZDeleteAddressRequest, response: ZNoticeResponse },
+  userCashInfo: { method: 'POST', path: '/api/user/cash_info', module: 'wallet', auth: 'user', summary: 'The bound bank card (empty when none)', response: ZCashInfoResponse },
+  userBankBind: { method: 'POST', path: '/api/user/bank_bind', module: 'wallet', auth: 'user', summary: 'Bind (or replace) the bank card', request: ZBankBindRequest, response: ZNoticeResponse },
+  walletOut: { method: 'POST', path: '/api/wallet/out', module: 'wallet', auth: 'user', money: true, summary: 'Request a withdrawal (frozen until staff decide)', request: ZWithdrawRequest, response: ZNoticeResponse },
+  walletChargeReq: { method: 'POST', path: '/api/wallet/charge_req', module: 'wallet', auth: 'user', money: true, summary: 'Apply for a deposit with a transfer screenshot', request: ZChargeRequest, response: ZNoticeResponse },
+  walletChange: { method: 'POST', path: '/api/wallet/change', module: 'wallet', auth: 'user', money: true, summary: 'Transfer between the user’s wallets', request: ZTransferRequest, response: ZNoticeResponse },
+  walletLegalLog: { method: 'POST', path: '/api/wallet/legal_log', module: 'wallet', auth: 'user', summary: 'Records of a currency: 2 deposits and withdrawals, 3 contract, 4 micro', request: ZLegalLogRequest, response: ZLegalLogResponse },
+  accountList: { method: 'POST', path: '/api/account/list', module: 'wallet', auth: 'user', summary: 'The transfer log: every wallet movement, newest first', request: ZAccountListRequest, response: ZAccountListResponse },
+  walletCurrencyList: { method: 'GET', path: '/api/wallet/currencylist', module: 'wallet', auth: 'user', summary: 'Currencies (id and name)', response: ZCurrencyListResponse },
+  userCurrencyList: { method: 'GET', path: '/api/currency/user_currency_list', module: 'wallet', auth: 'user', summary: 'Spot currencies with the user’s spot balance and USDT price', response: ZUserCurrencyListResponse },
+  coinDeal: { method: 'POST', path: '/api/coin/deal', module: 'wallet', auth: 'user', summary: 'Spot balances of a pair’s two currencies', request: ZCoinDealRequest, response: ZCoinDealResponse },
+  walletWithdrawList: { method: 'POST', path: '/api/wallet/withdraw_list', module: 'wallet', auth: 'user', summary: 'The user’s withdrawals with their status', request: ZPageRequest, response: ZWithdrawListResponse },
+  walletChargeList: { method: 'POST', path: '/api/wallet/charge_list', module: 'wallet', auth: 'user', summary: 'The user’s deposit applications with their status', request: ZPageRequest, response: ZDepositListResponse },
+});
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+
+/** What a call takes: the form fields (or query) as the caller writes them. */
+export type CallInput<C extends CallSpec> = C['request'] extends z.ZodType ? z.input<C['request']> : void;
+/** What an ok answer's `message` holds. */
+export type CallOutput<C extends CallSpec> = C['response'] extends z.ZodType
+  ? z.output<C['response']> extends { message: infer M }
+    ? M
+    : never
+  : never;
