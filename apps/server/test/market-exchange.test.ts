@@ -3,9 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { formatUnits, mustParseUnits, type Depth, type Trade } from '@tidemark/core';
-import { exchangeFeed } from '../src/engine/exchange-feed';
-import type { FeedEvent } from '../src/engine/feed';
+import { formatUnits, mustParseUnits, type Depth, type FeedEvent, type Trade } from '@tidemark/core';
+import { exchangeFeed } from '../src/engine/market/exchange-feed';
 
 type RawLevel = [string, string];
 interface Replay {

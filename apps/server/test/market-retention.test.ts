@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
-import { PriceRecordPruner } from '../src/engine/retention';
+import { PriceRecordPruner } from '../src/engine/market/retention';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR = 2;

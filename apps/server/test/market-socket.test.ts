@@ -1,9 +1,8 @@
 import type { Socket as TcpSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { mustParseUnits } from '@tidemark/core';
+import { mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, type ClientToServerEvents, type ServerToClientEvents, type TEmitAck } from '@tidemark/protocol';
-import type { FeedEvent } from '../src/engine/feed';
 import { buildSignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
