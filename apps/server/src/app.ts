@@ -7,7 +7,7 @@ import { limits } from '@tidemark/protocol';
 import type { Clock } from '@tidemark/core';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { MarketEngine } from './engine/market';
+import type { MarketEngine } from './engine/market/market';
 import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
 import { envelopePlugin } from './http/envelope';

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { openMarket, type MarketEngine, type MarketOptions } from './engine/market';
+import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 
 export interface RunningServer {

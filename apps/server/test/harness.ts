@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import type { Mail, Mailer } from '../src/modules/mail/service';
 import { checkLedger } from '../src/modules/ledger/check';
-import type { MarketOptions } from '../src/engine/market';
+import type { MarketOptions } from '../src/engine/market/market';
 import { startServer, type RunningServer } from '../src/server';
 
 /** Which database this run of the suite uses: SQLite always, PostgreSQL when CI asks for it. */

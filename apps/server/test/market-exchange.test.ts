@@ -3,9 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { formatUnits, mustParseUnits, type Depth, type Trade } from '@tidemark/core';
-import { exchangeFeed } from '../src/engine/exchange-feed';
-import type { FeedEvent } from '../src/engine/feed';
+import { formatUnits, mustParseUnits, type Depth, type FeedEvent, type Trade } from '@tidemark/core';
+import { exchangeFeed } from '../src/engine/market/exchange-feed';
 
 type RawLevel = [string, string];
 interface Replay {
@@ -22,8 +21,22 @@ const wire = (depth: Depth) => ({
   asks: depth.asks.map(([p, a]) => [formatUnits(p), formatUnits(a)]),
 });
 
+/** Conditions checked again on every change the test is told of: it waits for events, not for time. */
+function changes() {
+  const waits: { ready: () => boolean; resolve: () => void }[] = [];
+  return {
+    changed() {
+      for (const wait of waits.filter((w) => w.ready())) {
+        waits.splice(waits.indexOf(wait), 1);
+        wait.resolve();
+      }
+    },
+    until: (ready: () => boolean) => new Promise<void>((resolve) => (ready() ? resolve() : waits.push({ ready, resolve }))),
+  };
+}
+
 /** A local stand-in for the exchange: REST snapshots in fixture order, and the stream over `ws`. */
-async function startExchange() {
+async function startExchange(onConnection: () => void) {
   const snapshotQueries: string[] = [];
   const streamPaths: string[] = [];
   const httpServer = http.createServer((request, response) => {
@@ -38,6 +51,7 @@ async function startExchange() {
   wss.on('connection', (socket, request) => {
     streamPaths.push(request.url!);
     sockets.push(socket);
+    onConnection();
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = httpServer.address() as AddressInfo;
@@ -56,14 +70,6 @@ async function startExchange() {
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('exchange feed, replayed offline', () => {
   const cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -71,7 +77,8 @@ describe('exchange feed, replayed offline', () => {
   });
 
   it('keeps the book through stale diffs, a sequence gap and a dropped stream, re-snapshotting as needed', async () => {
-    const exchange = await startExchange();
+    const { changed, until } = changes();
+    const exchange = await startExchange(changed);
     cleanup.push(() => exchange.close());
     const errors: unknown[] = [];
     const feed = exchangeFeed({
@@ -87,6 +94,7 @@ describe('exchange feed, replayed offline', () => {
     await feed.start((event: FeedEvent) => {
       if (event.kind === 'depth') books.push(event.depth);
       else trades.push(...event.trades);
+      changed();
     });
     cleanup.push(() => feed.stop());
     const reported = (book: (typeof replay.expectedBooks)[number]) => () =>
@@ -94,10 +102,10 @@ describe('exchange feed, replayed offline', () => {
 
     let burst = 0;
     for (const [c, bursts] of replay.connections.entries()) {
-      await until(() => exchange.connections() === c + 1, `connection ${c + 1}`);
+      await until(() => exchange.connections() === c + 1);
       for (const messages of bursts) {
         exchange.send(messages);
-        await until(reported(replay.expectedBooks[burst]!), `book ${burst}`);
+        await until(reported(replay.expectedBooks[burst]!));
         burst++;
       }
       if (c === 0) {

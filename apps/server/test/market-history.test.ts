@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { backfillStartsMs, mustParseUnits, type Candle, type StoredPeriod } from '@tidemark/core';
 import { ConfigError, loadConfig } from '../src/config';
-import { exchangeHistory, simHistory, withFallback } from '../src/engine/history';
+import { exchangeHistory, simHistory, withFallback } from '../src/engine/market/history';
 import { toCandle } from '../src/modules/market/queries';
 import { startTestServer } from './harness';
 

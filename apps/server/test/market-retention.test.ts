@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
-import { PriceRecordPruner } from '../src/engine/retention';
+import { manualClock } from '@tidemark/core';
+import { PriceRecordPruner } from '../src/engine/market/retention';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
 const ETH_PAIR = 1;
 const DAY_MS = 24 * 3600_000;
-// far ahead of the real clock, so the running engine's own pruning never reaches these rows
+// far ahead of the shared server's wall clock, so its engine's own pruning never reaches these rows
 const NOW_MS = Date.UTC(2100, 0, 1);
 
 const secondRows = (pairId: number, times: number[]) =>
@@ -78,35 +79,41 @@ describe('retention of the one-second price record', () => {
   });
 
   it('is run by the engine leader with PRICE_RECORD_DAYS, leaving candles alone', async () => {
-    let now = NOW_MS;
-    const leader = await startTestServer({ env: { PRICE_RECORD_DAYS: '2' }, market: { seed: 6, clock: () => now, flushMs: 20 } });
+    const clock = manualClock(NOW_MS);
+    // a quiet feed and a timer that never fires in the test: each pass is one the test runs
+    const leader = await startTestServer({
+      env: { PRICE_RECORD_DAYS: '2' },
+      market: { seed: 6, clock, flushMs: 3600_000, feed: () => ({ start: async () => {}, stop: async () => {} }) },
+    });
     try {
-      // the seconds written here: the feed's own trades are all at NOW_MS or later
       const count = async () =>
         (
           await leader.db
             .selectFrom('price_second')
             .select('time_ms')
             .where('pair_id', '=', BigInt(BTC_PAIR))
-            .where('time_ms', '<', BigInt(NOW_MS))
             .execute()
         ).length;
       const candles = async () => (await leader.db.selectFrom('market_candle').select('time_ms').execute()).length;
       const candlesBefore = await candles();
 
-      // the leader pruned once on taking the lead (nothing was old then); an hour later it prunes again
+      // the first pass prunes (nothing is old yet); an hour later the next prunes again
+      await leader.market.housekeep();
       await insert(BTC_PAIR, [NOW_MS - 3 * DAY_MS, NOW_MS - DAY_MS], leader.db);
-      now += 3600_000;
-      await expect.poll(count).toBe(1);
+      clock.advance(3600_000);
+      await leader.market.housekeep();
+      expect(await count()).toBe(1);
 
-      // within the hour nothing more is deleted, however often the leader flushes
+      // within the hour nothing more is deleted, however often the leader passes
       await insert(BTC_PAIR, [NOW_MS - 3 * DAY_MS], leader.db);
-      await new Promise((r) => setTimeout(r, 300));
+      clock.advance(59 * 60_000);
+      for (let i = 0; i < 3; i++) await leader.market.housekeep();
       expect(await count()).toBe(2);
 
-      now += 3600_000;
-      await expect.poll(count).toBe(1);
-      expect(await candles()).toBeGreaterThanOrEqual(candlesBefore);
+      clock.advance(60_000);
+      await leader.market.housekeep();
+      expect(await count()).toBe(1);
+      expect(await candles()).toBe(candlesBefore);
     } finally {
       await leader.close();
     }

@@ -1,9 +1,8 @@
 import type { Socket as TcpSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { mustParseUnits } from '@tidemark/core';
+import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, type ClientToServerEvents, type ServerToClientEvents, type TEmitAck } from '@tidemark/protocol';
-import type { FeedEvent } from '../src/engine/feed';
 import { buildSignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -46,9 +45,11 @@ describe('realtime socket', () => {
   let server: TestServer;
   const clients: Client[] = [];
   const open = (auth: Record<string, string> = {}) => openClient(server.url, clients, auth);
+  // the 24-hour figures go out once a second of this clock, so the test decides when
+  const clock = manualClock(Date.UTC(2030, 0, 15, 12, 0, 30));
 
   beforeAll(async () => {
-    server = await startTestServer({ market: { seed: 99, stepMs: 100 } });
+    server = await startTestServer({ market: { seed: 99, stepMs: 100, clock } });
   });
   afterAll(async () => {
     for (const c of clients) c.disconnect();
@@ -94,8 +95,13 @@ describe('realtime socket', () => {
 
   it('sends every client the 24-hour figures of every pair, numbered per pair', async () => {
     const client = await open();
-    const first = await next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');
-    const second = await next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');
+    const nextOfEth = () => {
+      const event = next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');
+      clock.advance(1000);
+      return event;
+    };
+    const first = await nextOfEth();
+    const second = await nextOfEth();
     expect(second.seq).toBe(first.seq + 1);
     expect(first).toMatchObject({ currency_id: 2, legal_id: 3, now_price: expect.stringMatching(/^\d+\.\d{8}$/) });
   });

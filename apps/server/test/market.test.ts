@@ -1,28 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERIODS, mustParseUnits } from '@tidemark/core';
+import { PERIODS, manualClock, mustParseUnits } from '@tidemark/core';
 import { ZTimesharResponse, ZTradeHistoryResponse } from '@tidemark/protocol';
+import type { MarketOptions } from '../src/engine/market/market';
+import { simFeed } from '../src/engine/market/sim-feed';
 import { depthView, recordedPriceAt } from '../src/modules/market/service';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
 const units = (text: string) => mustParseUnits(text);
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('market calls', () => {
   let server: TestServer;
+  // half a minute into a minute: the seconds the test moves on stay in it
+  const clock = manualClock(Date.UTC(2030, 0, 15, 12, 0, 30));
+  const waits: { ready: () => boolean; resolve: () => void }[] = [];
+  /** Resolves after the tick that makes `ready` true (at once if it is already). */
+  const after = (ready: () => boolean) =>
+    new Promise<void>((resolve) => (ready() ? resolve() : waits.push({ ready, resolve })));
+  const trades = () => server.market.recentTrades(BTC_PAIR);
+
   beforeAll(async () => {
-    server = await startTestServer({ market: { seed: 1234, stepMs: 100, flushMs: 200 } });
+    // the simulator on the test's clock, checking the waits after each tick it reports (applied by then)
+    const feed: MarketOptions['feed'] = (pairs, board) => {
+      const sim = simFeed({ pairs, startPriceUnits: (id) => board.lastPriceUnits(id), seed: 1234, clock, stepMs: 100 });
+      return {
+        start: (report) =>
+          sim.start((event) => {
+            report(event);
+            for (const wait of waits.filter((w) => w.ready())) {
+              waits.splice(waits.indexOf(wait), 1);
+              wait.resolve();
+            }
+          }),
+        stop: () => sim.stop(),
+      };
+    };
+    // the timer's passes never come in the test: it runs the ones it needs
+    server = await startTestServer({ market: { seed: 1234, clock, flushMs: 3600_000, feed } });
     // a few ticks, so live figures exist beside the back-filled history
-    await until(() => (server.market.board.recentTrades(BTC_PAIR).length >= 5 ? true : undefined));
+    await after(() => trades().length >= 5);
   });
   afterAll(() => server.close());
 
@@ -51,7 +67,7 @@ describe('market calls', () => {
   });
 
   it('ends the minute chart at the live price and takes from/to in seconds or milliseconds', async () => {
-    const nowMs = Date.now();
+    const nowMs = clock();
     const minutes = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
     const last = minutes.message.data.at(-1);
     expect(last.time).toBe(Math.floor(nowMs / 60_000) * 60_000);
@@ -85,7 +101,7 @@ describe('market calls', () => {
   });
 
   it('lists recent trades newest first, at most 40', async () => {
-    await until(() => (server.market.board.recentTrades(BTC_PAIR).length >= 40 ? true : undefined));
+    await after(() => trades().length >= 40);
     const answer = ZTradeHistoryResponse.parse(
       await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '1' } }),
     );
@@ -98,7 +114,7 @@ describe('market calls', () => {
     const answer = await server.get('/api/currency/depth', { query: { legal_id: '3', currency_id: '1' } });
     expect(answer.type).toBe('ok');
     expect(answer.message.lever_transaction.in.length).toBe(20);
-    const view = depthView(server.market.board, BTC_PAIR);
+    const view = depthView(server.market, BTC_PAIR);
     const last = units(view.last_price);
     expect(view.lever_transaction.in.length).toBe(20);
     expect(view.lever_transaction.out.length).toBe(20);
@@ -107,13 +123,20 @@ describe('market calls', () => {
   });
 
   it('records every second of prices, so a settlement can be checked later', async () => {
-    const trade = server.market.board.recentTrades(BTC_PAIR)[0]!;
-    const recorded = await until(async () => {
-      const rows = await server.db.selectFrom('price_second').selectAll().where('pair_id', '=', BigInt(BTC_PAIR)).execute();
-      return rows.some((r) => Number(r.time_ms) === Math.floor(trade.timeMs / 1000) * 1000) ? rows : undefined;
-    });
-    expect(recorded.length).toBeGreaterThan(1);
-    const last = recorded.reduce((a, b) => (b.time_ms > a.time_ms ? b : a));
+    // trades in this second and the next; then the next is over too, and the leader writes both
+    const firstMs = Math.floor(trades()[0]!.timeMs / 1000) * 1000;
+    clock.advance(1000);
+    await after(() => trades()[0]!.timeMs === clock());
+    clock.advance(1000);
+    await server.market.housekeep();
+    const recorded = await server.db
+      .selectFrom('price_second')
+      .selectAll()
+      .where('pair_id', '=', BigInt(BTC_PAIR))
+      .orderBy('time_ms')
+      .execute();
+    expect(recorded.map((r) => Number(r.time_ms))).toEqual([firstMs, firstMs + 1000]);
+    const last = recorded.at(-1)!;
     expect(await recordedPriceAt(server.db, BTC_PAIR, Number(last.time_ms) + 999)).toBe(last.close_units);
   });
 });

@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Level, Trade } from '@tidemark/core';
-import type { TickEvent } from './feed';
+import type { Level, TickEvent, Trade } from '@tidemark/core';
 
 /**
  * Carries the leader's numbered ticks to the other server processes, so each keeps its own

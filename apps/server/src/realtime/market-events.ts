@@ -1,14 +1,13 @@
-import { PERIODS, type Period } from '@tidemark/core';
+import { PERIODS, type Clock, type Period, type TickEvent } from '@tidemark/core';
 import type { TDayMarketEvent, TKlineEvent, TMarketDepthEvent, TMarketDetailEvent, TMarketTradeEvent } from '@tidemark/protocol';
-import type { MarketBoard } from '../engine/board';
-import type { TickEvent } from '../engine/feed';
+import type { MarketBoard } from '../engine/market/board';
 import { changePercent, presentCandle, presentDayStats, presentDepth, presentTrade } from '../modules/market/present';
 
 type Trades = Extract<TickEvent, { kind: 'trades' }>;
 type DepthTick = Extract<TickEvent, { kind: 'depth' }>;
 
 /** The socket payloads of a tick, read from the board after it applied the tick. */
-export function marketEvents(board: MarketBoard, clock: () => number) {
+export function marketEvents(board: MarketBoard, clock: Clock) {
   const base = (event: TickEvent) => {
     const pair = board.pair(event.pairId);
     return { pair, head: { symbol: pair.symbol, seq: event.seq, time: clock() } };

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { parsePeriod, type Period } from '@tidemark/core';
+import { parsePeriod, type Period, type TickEvent } from '@tidemark/core';
 import {
   limits,
   ZLoginEmit,
@@ -16,8 +16,7 @@ import {
 } from '@tidemark/protocol';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { TickEvent } from '../engine/feed';
-import type { MarketEngine } from '../engine/market';
+import type { MarketEngine } from '../engine/market/market';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
 import { channelRoom, DAYMARKET_ROOM, klineRoom, userRoom } from './rooms';

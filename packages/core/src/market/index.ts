@@ -6,3 +6,5 @@ export * from './stats';
 export * from './sim';
 export * from './backfill';
 export * from './book';
+export * from './feed';
+export * from './view';

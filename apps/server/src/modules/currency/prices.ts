@@ -1,4 +1,4 @@
-import type { MarketBoard } from '../../engine/board';
+import type { MarketView } from '@tidemark/core';
 
 const USDT = 3;
 
@@ -6,10 +6,10 @@ const USDT = 3;
  * The USDT price of each currency (units of USDT per whole coin) from the live market: USDT
  * itself is 1, others the last price of their X/USDT pair; a currency without one is worth 0.
  */
-export function usdtPrices(board: MarketBoard): Map<bigint, bigint> {
+export function usdtPrices(market: MarketView): Map<bigint, bigint> {
   const prices = new Map<bigint, bigint>();
-  for (const pair of board.pairs()) {
-    if (pair.legalId === USDT) prices.set(BigInt(pair.currencyId), board.lastPriceUnits(pair.pairId));
+  for (const pair of market.pairs()) {
+    if (pair.legalId === USDT) prices.set(BigInt(pair.currencyId), market.lastPriceUnits(pair.pairId));
   }
   prices.set(BigInt(USDT), 100_000_000n);
   return prices;

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZQuotationNewResponse } from '@tidemark/protocol';
-import { dayStats } from '@tidemark/core';
+import { dayStats, type MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
-import type { MarketEngine } from '../../engine/market';
 import { ok } from '../../http/envelope';
 import { selectPairs } from './queries';
 import { presentQuotation } from './present';
 
-export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine }> = async (app, { db, market }) => {
+export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketView }> = async (app, { db, market }) => {
   app.get(
     '/api/currency/quotation_new',
     {
@@ -23,8 +22,8 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngin
         if (pair.is_display !== 1n) continue;
         const group = groups.get(pair.group_id) ?? { id: Number(pair.group_id), name: pair.group_name, quotation: [] };
         // a pair added since start-up has no live figures yet: its reference price stands in
-        const stats = market.board.pairBySymbol(`${pair.currency_name}/${pair.legal_name}`)
-          ? market.board.dayStats(Number(pair.id), market.clock())
+        const stats = market.pairBySymbol(`${pair.currency_name}/${pair.legal_name}`)
+          ? market.dayStats(Number(pair.id), market.clock())
           : dayStats([], market.clock(), pair.reference_price_units);
         group.quotation.push(presentQuotation(pair, stats));
         groups.set(pair.group_id, group);

@@ -6,16 +6,15 @@ import {
   ZTradeHistoryRequest,
   ZTradeHistoryResponse,
 } from '@tidemark/protocol';
+import type { MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
-import type { MarketEngine } from '../../engine/market';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { presentCandle, presentTrade } from './present';
 import { chartBars, depthView, pairByIds } from './service';
 
-export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine }> = async (app, { db, market }) => {
+export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketView }> = async (app, { db, market }) => {
   const tags = ['market'];
-  const { board } = market;
 
   app.get(
     '/api/currency/new_timeshar',
@@ -29,9 +28,9 @@ export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine 
     },
     async (request) => {
       const { symbol, period, from, to } = request.query;
-      const pair = board.pairBySymbol(symbol);
+      const pair = market.pairBySymbol(symbol);
       if (!pair) throw new Rejection('not_found');
-      const bars = await chartBars(db, board, pair, period, { fromMs: from, toMs: to }, market.clock());
+      const bars = await chartBars(db, market, pair, period, { fromMs: from, toMs: to }, market.clock());
       return ok({ code: 1 as const, data: bars.map(presentCandle) });
     },
   );
@@ -47,8 +46,8 @@ export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine 
       },
     },
     async (request) => {
-      const pair = pairByIds(board, request.query.currency_id, request.query.legal_id);
-      return ok(board.recentTrades(pair.pairId).map(presentTrade));
+      const pair = pairByIds(market, request.query.currency_id, request.query.legal_id);
+      return ok(market.recentTrades(pair.pairId).map(presentTrade));
     },
   );
 
@@ -62,6 +61,6 @@ export const marketRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine 
         response: { 200: ZDepthResponse },
       },
     },
-    async (request) => ok(depthView(board, pairByIds(board, request.query.currency_id, request.query.legal_id).pairId)),
+    async (request) => ok(depthView(market, pairByIds(market, request.query.currency_id, request.query.legal_id).pairId)),
   );
 };

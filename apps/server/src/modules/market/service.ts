@@ -1,11 +1,26 @@
-import { bucketStartMs, periodMs, rollUp, storedPeriodFor, type Candle, type Period } from '@tidemark/core';
+import {
+  bucketStartMs,
+  periodMs,
+  rollUp,
+  storedPeriodFor,
+  type Candle,
+  type MarketPair,
+  type MarketView,
+  type Period,
+  type StoredPeriod,
+} from '@tidemark/core';
 import { limits, type TDepthView } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
-import type { MarketBoard } from '../../engine/board';
-import type { MarketPair } from '../../engine/feed';
 import { Rejection } from '../../rejection';
 import { presentDepth } from './present';
-import { selectCandles, selectSecondAt } from './queries';
+import {
+  deleteSecondsBefore,
+  insertSeconds,
+  selectCandles,
+  selectPairsWithCandles,
+  selectSecondAt,
+  upsertCandles,
+} from './queries';
 
 const LONGEST_MONTH_MS = 31 * 24 * 3600_000;
 
@@ -16,7 +31,7 @@ const LONGEST_MONTH_MS = 31 * 24 * 3600_000;
  */
 export async function chartBars(
   db: Db,
-  board: MarketBoard,
+  market: MarketView,
   pair: MarketPair,
   period: Period,
   range: { fromMs?: number | undefined; toMs?: number | undefined },
@@ -29,7 +44,7 @@ export async function chartBars(
   if (fromMs > toMs) return [];
   const byTime = new Map<number, Candle>();
   for (const bar of await selectCandles(db, pair.pairId, stored, fromMs, toMs, Number.MAX_SAFE_INTEGER)) byTime.set(bar.timeMs, bar);
-  for (const bar of board.recentBars(pair.pairId, stored)) {
+  for (const bar of market.recentBars(pair.pairId, stored)) {
     if (bar.timeMs >= fromMs && bar.timeMs <= toMs) byTime.set(bar.timeMs, bar);
   }
   const bars = [...byTime.values()].sort((a, b) => a.timeMs - b.timeMs);
@@ -37,8 +52,8 @@ export async function chartBars(
 }
 
 /** The pair named by the spec's ids, or a `not_found` rejection. */
-export function pairByIds(board: MarketBoard, currencyId: bigint, legalId: bigint): MarketPair {
-  const pair = board.pairByIds(Number(currencyId), Number(legalId));
+export function pairByIds(market: MarketView, currencyId: bigint, legalId: bigint): MarketPair {
+  const pair = market.pairByIds(Number(currencyId), Number(legalId));
   if (!pair) throw new Rejection('not_found');
   return pair;
 }
@@ -47,11 +62,11 @@ export function pairByIds(board: MarketBoard, currencyId: bigint, legalId: bigin
  * The order book and last price of a pair as the lever and spot calls answer them
  * (`lever_transaction.in` bids, `.out` asks, best first).
  */
-export function depthView(board: MarketBoard, pairId: number): TDepthView {
-  const { bids, asks } = board.depth(pairId);
+export function depthView(market: MarketView, pairId: number): TDepthView {
+  const { bids, asks } = market.depth(pairId);
   return presentDepth(
     { bids: bids.slice(0, limits.depthLevelsMax), asks: asks.slice(0, limits.depthLevelsMax) },
-    board.lastPriceUnits(pairId),
+    market.lastPriceUnits(pairId),
   );
 }
 
@@ -61,4 +76,37 @@ export function depthView(board: MarketBoard, pairId: number): TDepthView {
  */
 export async function recordedPriceAt(db: Db, pairId: number, timeMs: number): Promise<bigint | undefined> {
   return (await selectSecondAt(db, pairId, timeMs))?.closeUnits;
+}
+
+/** The newest `limit` stored bars of a period in [fromMs, toMs], ascending: what a board starts from. */
+export function storedBars(db: Db, pairId: number, period: StoredPeriod, fromMs: number, toMs: number, limit: number): Promise<Candle[]> {
+  return selectCandles(db, pairId, period, fromMs, toMs, limit);
+}
+
+/** Pairs that have any stored history (the others need back-filling). */
+export function pairsWithHistory(db: Db): Promise<Set<number>> {
+  return selectPairsWithCandles(db);
+}
+
+export type StoredBar = { pairId: number; period: StoredPeriod; candle: Candle };
+
+/** Stores back-filled history, all pairs in one transaction: a fresh install has all of it or none. */
+export async function storeHistory(db: Db, bars: StoredBar[]): Promise<void> {
+  await db.transaction().execute((trx) => upsertCandles(trx, bars));
+}
+
+/**
+ * Records what the engine leader saw since its last flush in one transaction: finished seconds
+ * (kept as they are if a previous leader recorded them) and the stored candles that changed.
+ */
+export async function recordBars(db: Db, seconds: { pairId: number; bar: Candle }[], candles: StoredBar[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await insertSeconds(trx, seconds);
+    await upsertCandles(trx, candles);
+  });
+}
+
+/** Deletes up to `limit` of a pair's oldest recorded seconds before `beforeMs`; answers how many. */
+export function pruneRecordedSeconds(db: Db, pairId: number, beforeMs: number, limit: number): Promise<number> {
+  return deleteSecondsBefore(db, pairId, beforeMs, limit);
 }

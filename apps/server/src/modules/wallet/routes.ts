@@ -29,7 +29,7 @@ import {
   ZWithdrawRequest,
 } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
-import type { MarketEngine } from '../../engine/market';
+import type { MarketView } from '@tidemark/core';
 import { ok } from '../../http/envelope';
 import { usdtPrices } from '../currency/prices';
 import { logText, paged, presentLogRow, presentWallet } from './present';
@@ -46,7 +46,7 @@ const LOG_CATEGORIES: Record<number, readonly string[]> = {
 };
 const RECORDS_PAGE_SIZE = 20;
 
-export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine }> = async (app, { db, market }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketView }> = async (app, { db, market }) => {
   const tags = ['wallet'];
   const user = { auth: 'user' } as const;
   const money = { auth: 'user', idempotent: true } as const;
@@ -56,7 +56,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine 
     '/api/wallet/list',
     { config: user, schema: { tags, summary: 'The four wallets with balances and USDT totals', response: { 200: ZWalletListResponse } } },
     async (request) => {
-      const prices = usdtPrices(market.board);
+      const prices = usdtPrices(market);
       const [rows, open] = await Promise.all([
         selectBalances(db, request.userId),
         db.selectFrom('setting').select('value').where('key', '=', 'platform_open').executeTakeFirst(),
@@ -257,7 +257,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; market: MarketEngine 
     { config: user, schema: { tags, summary: 'Spot currencies with the user’s spot balance and USDT price', response: { 200: ZUserCurrencyListResponse } } },
     async (request) => {
       const rows = await selectBalances(db, request.userId);
-      const prices = usdtPrices(market.board);
+      const prices = usdtPrices(market);
       return ok(
         rows
           .filter((r) => r.currency.is_match === 1n)

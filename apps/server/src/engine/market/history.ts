@@ -8,12 +8,12 @@ import {
   periodMs,
   tickFor,
   type Candle,
+  type MarketPair,
   type StoredPeriod,
 } from '@tidemark/core';
-import type { Db } from '../db/database';
-import { selectPairsWithCandles, upsertCandles } from '../modules/market/queries';
+import type { Db } from '../../db/database';
+import { pairsWithHistory, storeHistory } from '../../modules/market/service';
 import { exchangeSymbol } from './exchange-feed';
-import type { MarketPair } from './feed';
 
 /** A pair's chart history up to `nowMs`, in every stored period. */
 export type HistorySource = (pair: MarketPair, nowMs: number) => Promise<Record<StoredPeriod, Candle[]>>;
@@ -105,18 +105,18 @@ export const withFallback =
 
 /** Back-fills every pair with no stored history (a fresh install); answers those pairs. */
 export async function backfillMissing(db: Db, pairs: readonly MarketPair[], source: HistorySource, nowMs: number): Promise<MarketPair[]> {
-  const stored = await selectPairsWithCandles(db);
+  const stored = await pairsWithHistory(db);
   const missing = pairs.filter((p) => !stored.has(p.pairId));
   // fetched before the transaction, so no write lock is held while an exchange answers
   const histories = await Promise.all(missing.map((pair) => source(pair, nowMs)));
-  await db.transaction().execute(async (trx) => {
-    for (const [i, pair] of missing.entries()) {
+  await storeHistory(
+    db,
+    missing.flatMap((pair, i) => {
       const history = histories[i]!;
-      const rows = (Object.keys(history) as StoredPeriod[]).flatMap((period) =>
+      return (Object.keys(history) as StoredPeriod[]).flatMap((period) =>
         history[period].map((candle) => ({ pairId: pair.pairId, period, candle })),
       );
-      await upsertCandles(trx, rows);
-    }
-  });
+    }),
+  );
   return missing;
 }

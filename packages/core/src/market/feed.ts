@@ -1,4 +1,14 @@
-import type { SimEvent } from '@tidemark/core';
+import type { SimEvent } from './sim';
+
+/** A pair as feeds, the board and the socket name it. */
+export interface MarketPair {
+  pairId: number;
+  currencyId: number;
+  legalId: number;
+  /** "BTC/USDT" */
+  symbol: string;
+  referencePriceUnits: bigint;
+}
 
 /** What a price feed reports for one pair: a batch of trades or a fresh order book. */
 export type FeedEvent = SimEvent;
@@ -10,14 +20,4 @@ export type TickEvent = FeedEvent & { seq: number };
 export interface PriceFeed {
   start(report: (event: FeedEvent) => void): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** A pair as feeds and the socket name it. */
-export interface MarketPair {
-  pairId: number;
-  currencyId: number;
-  legalId: number;
-  /** "BTC/USDT" */
-  symbol: string;
-  referencePriceUnits: bigint;
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Db } from '../db/database';
-import { deleteSecondsBefore } from '../modules/market/queries';
+import type { Clock } from '@tidemark/core';
+import type { Db } from '../../db/database';
+import { pruneRecordedSeconds } from '../../modules/market/service';
 
 /** Pruning is a chore, not a duty: once an hour keeps the table near its bound at ~600k new rows a day. */
 export const PRUNE_EVERY_MS = 3600_000;
@@ -19,15 +20,22 @@ export class PriceRecordPruner {
   constructor(
     private readonly db: Db,
     private readonly pairIds: readonly number[],
-    private readonly clock: () => number,
+    private readonly clock: Clock,
     private readonly keepMs: number,
     private readonly batchRows = PRUNE_BATCH_ROWS,
   ) {}
 
-  /** Deletes seconds older than the retention unless a run started within the hour; answers how many. */
+  /**
+   * Deletes seconds older than the retention unless a run started within the hour; answers how
+   * many. While a run is in progress, answers 0 once it ends (so a caller finds it done).
+   */
   async maybePrune(): Promise<number> {
+    if (this.running) {
+      await this.running.catch(() => {});
+      return 0;
+    }
     const nowMs = this.clock();
-    if (this.stopped || this.running || nowMs - this.lastRunMs < PRUNE_EVERY_MS) return 0;
+    if (this.stopped || nowMs - this.lastRunMs < PRUNE_EVERY_MS) return 0;
     this.lastRunMs = nowMs;
     this.running = this.prune(nowMs - this.keepMs);
     try {
@@ -48,7 +56,7 @@ export class PriceRecordPruner {
     for (const pairId of this.pairIds) {
       for (;;) {
         if (this.stopped) return deleted;
-        const batch = await deleteSecondsBefore(this.db, pairId, beforeMs, this.batchRows);
+        const batch = await pruneRecordedSeconds(this.db, pairId, beforeMs, this.batchRows);
         deleted += batch;
         if (batch < this.batchRows) break;
         // SQLite answers synchronously: without a turn of the event loop a long backlog would stall every socket and request

@@ -1,17 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, StoredPeriod } from '@tidemark/core';
-import { systemClock } from '../clock';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
-import { selectPairs } from '../modules/currency/queries';
-import { selectCandles } from '../modules/market/queries';
+import type { Clock, MarketPair, MarketView, PriceFeed, StoredPeriod, TickEvent } from '@tidemark/core';
+import { systemClock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { marketPairs } from '../../modules/currency/service';
+import { storedBars } from '../../modules/market/service';
+import { localBus, redisBus, type TickBus } from '../bus';
+import { advisoryLeadership, soleLeadership, type Leadership } from '../leader';
 import { MarketBoard } from './board';
-import { localBus, redisBus, type TickBus } from './bus';
 import { exchangeFeed } from './exchange-feed';
-import type { MarketPair, PriceFeed, TickEvent } from './feed';
 import { backfillMissing, exchangeHistory, simHistory, withFallback, type HistorySource } from './history';
-import { advisoryLeadership, soleLeadership, type Leadership } from './leader';
 import { Recorder } from './recorder';
 import { PriceRecordPruner } from './retention';
 import { simFeed } from './sim-feed';
@@ -32,13 +31,19 @@ export interface MarketOptions {
   feed?: (pairs: readonly MarketPair[], board: MarketBoard) => PriceFeed;
 }
 
-export interface MarketEngine {
+/** The live market: modules see it as a MarketView; the server starts and stops it. */
+export interface MarketEngine extends MarketView {
   board: MarketBoard;
-  clock: Clock;
   redisPrefix: string;
   isLeader(): boolean;
   /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
   start(log: FastifyBaseLogger, emit: (event: TickEvent) => void): Promise<void>;
+  /**
+   * The leader's chores, run every `flushMs`: write what it saw up to the clock's open second,
+   * prune the price record when due. Resolves when this pass (and any pass before it) is written,
+   * so tests run one rather than wait for the timer. Nothing to do on a follower.
+   */
+  housekeep(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,7 +57,7 @@ const LOAD_MS: Record<StoredPeriod, number> = {
 async function loadBoard(db: Db, board: MarketBoard, pairIds: Iterable<number>, nowMs: number): Promise<void> {
   for (const pairId of pairIds) {
     for (const period of ['1min', '60min', '1day'] as const) {
-      board.loadBars(pairId, period, await selectCandles(db, pairId, period, nowMs - LOAD_MS[period], nowMs, 2000));
+      board.loadBars(pairId, period, await storedBars(db, pairId, period, nowMs - LOAD_MS[period], nowMs, 2000));
     }
   }
 }
@@ -66,13 +71,7 @@ export async function openMarket(
   const clock = options.clock ?? systemClock;
   const seed = options.seed ?? randomInt(2 ** 31);
   const redisPrefix = options.redisPrefix ?? 'tidemark';
-  const pairs: MarketPair[] = (await selectPairs(db)).map((p) => ({
-    pairId: Number(p.id),
-    currencyId: Number(p.currency_id),
-    legalId: Number(p.legal_id),
-    symbol: `${p.currency_name}/${p.legal_name}`,
-    referencePriceUnits: p.reference_price_units,
-  }));
+  const pairs = await marketPairs(db);
   const board = new MarketBoard(pairs);
   await loadBoard(db, board, board.pairs().map((p) => p.pairId), clock());
 
@@ -83,12 +82,26 @@ export async function openMarket(
   let recorder: Recorder | undefined;
   let pruner: PriceRecordPruner | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
+  let chores: (() => Promise<void>) | undefined;
+
+  const view: MarketView = {
+    clock,
+    pairs: () => board.pairs(),
+    pairBySymbol: (symbol) => board.pairBySymbol(symbol),
+    pairByIds: (currencyId, legalId) => board.pairByIds(currencyId, legalId),
+    lastPriceUnits: (pairId) => board.lastPriceUnits(pairId),
+    recentBars: (pairId, period) => board.recentBars(pairId, period),
+    recentTrades: (pairId) => board.recentTrades(pairId),
+    depth: (pairId) => board.depth(pairId),
+    dayStats: (pairId, nowMs) => board.dayStats(pairId, nowMs),
+  };
 
   return {
+    ...view,
     board,
-    clock,
     redisPrefix,
     isLeader: () => leading,
+    housekeep: async () => chores?.(),
     async start(log, emit) {
       const onError = (error: unknown) => log.error({ err: error }, 'market engine');
       bus = config.redisUrl ? redisBus(config.redisUrl, redisPrefix, onError) : localBus();
@@ -125,19 +138,19 @@ export async function openMarket(
             bus.publish(tick);
             emit(tick);
           });
-          flushTimer = setInterval(() => {
-            void active.flush().catch(onError);
-            void pruning
-              .maybePrune()
-              .then((deleted) => {
-                if (deleted > 0) log.info({ deleted }, 'pruned recorded seconds past their retention');
-              })
-              .catch(onError);
-          }, options.flushMs ?? 1000);
+          chores = async () => {
+            // each chore on its own: a failed flush must not stop the pruning, nor the reverse
+            const [flushed, pruned] = await Promise.allSettled([active.flush(), pruning.maybePrune()]);
+            if (flushed.status === 'rejected') onError(flushed.reason);
+            if (pruned.status === 'rejected') onError(pruned.reason);
+            else if (pruned.value > 0) log.info({ deleted: pruned.value }, 'pruned recorded seconds past their retention');
+          };
+          flushTimer = setInterval(() => void chores?.(), options.flushMs ?? 1000);
         },
         async lose() {
           leading = false;
           clearInterval(flushTimer);
+          chores = undefined;
           await feed?.stop();
           await pruner?.stop();
           await recorder?.flush(true).catch(onError);

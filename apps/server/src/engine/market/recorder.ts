@@ -1,8 +1,7 @@
-import { addTrade, bucketStartMs, candleOfTrade, type Candle, type StoredPeriod } from '@tidemark/core';
-import type { Db } from '../db/database';
-import { insertSeconds, upsertCandles } from '../modules/market/queries';
+import { addTrade, bucketStartMs, candleOfTrade, type Candle, type Clock, type StoredPeriod, type TickEvent } from '@tidemark/core';
+import type { Db } from '../../db/database';
+import { recordBars } from '../../modules/market/service';
 import type { MarketBoard } from './board';
-import type { TickEvent } from './feed';
 
 /**
  * Writes what the engine leader saw, in batches so a running feed costs one small transaction
@@ -12,11 +11,13 @@ import type { TickEvent } from './feed';
 export class Recorder {
   private seconds = new Map<string, { pairId: number; bar: Candle }>();
   private dirty = new Map<string, { pairId: number; period: StoredPeriod; timeMs: number }>();
+  /** the flush being written: flushes run one after another, so one that resolves finds the earlier ones written */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly board: MarketBoard,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
   ) {}
 
   record(event: TickEvent): void {
@@ -39,7 +40,13 @@ export class Recorder {
   }
 
   /** Writes finished seconds (all of them when `everything`, at shutdown) and changed candles. */
-  async flush(everything = false): Promise<void> {
+  flush(everything = false): Promise<void> {
+    const run = this.writing.then(() => this.write(everything));
+    this.writing = run.catch(() => {});
+    return run;
+  }
+
+  private async write(everything: boolean): Promise<void> {
     const openSecondMs = everything ? Infinity : bucketStartMs('1s', this.clock());
     const seconds = [...this.seconds].filter(([, s]) => s.bar.timeMs < openSecondMs);
     for (const [key] of seconds) this.seconds.delete(key);
@@ -51,10 +58,7 @@ export class Recorder {
     });
     if (seconds.length === 0 && candles.length === 0) return;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await insertSeconds(trx, seconds.map(([, s]) => s));
-        await upsertCandles(trx, candles);
-      });
+      await recordBars(this.db, seconds.map(([, s]) => s), candles);
     } catch (error) {
       // keep them for the next flush: a busy database must not lose the price record
       for (const [key, s] of seconds) if (!this.seconds.has(key)) this.seconds.set(key, s);

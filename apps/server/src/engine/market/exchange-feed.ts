@@ -6,11 +6,13 @@ import {
   topOfBook,
   type Book,
   type BookDiff,
+  type FeedEvent,
   type Level,
+  type MarketPair,
+  type PriceFeed,
   type Trade,
 } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
-import type { FeedEvent, MarketPair, PriceFeed } from './feed';
 
 export interface ExchangeFeedOptions {
   pairs: readonly MarketPair[];

@@ -8,12 +8,13 @@ import {
   type Candle,
   type DayStats,
   type Depth,
+  type MarketPair,
   type Period,
   type StoredPeriod,
+  type TickEvent,
   type Trade,
 } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
-import type { MarketPair, TickEvent } from './feed';
 
 /** How many bars of each stored period the board keeps: enough to build the open bar of every period. */
 const KEEP: Record<StoredPeriod, (latestMs: number) => number> = {

@@ -1,12 +1,11 @@
-import { createRng, stepSim, tickFor, type SimState } from '@tidemark/core';
-import type { MarketPair, PriceFeed } from './feed';
+import { createRng, stepSim, tickFor, type Clock, type MarketPair, type PriceFeed, type SimState } from '@tidemark/core';
 
 export interface SimFeedOptions {
   pairs: readonly MarketPair[];
   /** where each pair starts: its last known price */
   startPriceUnits: (pairId: number) => bigint;
   seed: number;
-  clock: () => number;
+  clock: Clock;
   stepMs: number;
 }
 
