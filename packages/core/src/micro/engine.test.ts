@@ -38,7 +38,11 @@ describe('stepMicro', () => {
     history.record(2n, { priceUnits: U('67010'), atMs: NOW_MS + 29_000 });
     history.record(2n, { priceUnits: U('66990'), atMs: NOW_MS + 31_000 });
     const first = step(state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 30_500);
-    expect(first.events.map((e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome, e.settlement.endTick.priceUnits])).toEqual([
+    expect(
+      first.events.map(
+        (e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome, e.settlement.endTick.priceUnits],
+      ),
+    ).toEqual([
       [1n, 'win', U('67010')],
       [2n, 'loss', U('67010')],
     ]);
@@ -50,7 +54,9 @@ describe('stepMicro', () => {
     // the 60 s order settles at the price recorded at its own end, not the settler's time
     history.record(2n, { priceUnits: U('67000'), atMs: NOW_MS + 61_000 });
     const last = step(again.state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 70_000);
-    expect(last.events.map((e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome])).toEqual([[3n, 'loss']]);
+    expect(last.events.map((e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome])).toEqual([
+      [3n, 'loss'],
+    ]);
     expect(openOrderCount(last.state.schedule)).toBe(0);
     expect(last.state.chainTip.seq).toBe(3n);
   });
@@ -79,7 +85,9 @@ describe('stepMicro', () => {
     const { state } = threeOrders();
     expect(stepMicro(state, submit(4n), { nowMs: NOW_MS })).toEqual({ rejection: 'micro_open_orders_max' });
     expect(step(state, submit(4n, { userId: 8n }), NOW_MS).events[0]?.kind).toBe('accepted');
-    expect(stepMicro(state, submit(1n, { userId: 8n }), { nowMs: NOW_MS })).toEqual({ rejection: 'micro_order_duplicate' });
+    expect(stepMicro(state, submit(1n, { userId: 8n }), { nowMs: NOW_MS })).toEqual({
+      rejection: 'micro_order_duplicate',
+    });
   });
 
   it('after a restart, restored orders that fell due settle at once at their recorded end price, continuing the chain', () => {
@@ -93,7 +101,11 @@ describe('stepMicro', () => {
     const restored = step(restarted, { kind: 'restore', orders: persisted }, NOW_MS + 120_000);
     expect(restored.events).toEqual([{ kind: 'restored', orderIds: [2n, 3n], alreadyOpenOrderIds: [] }]);
     const settled = step(restored.state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 120_000);
-    expect(settled.events.map((e) => e.kind === 'settled' && [e.order.orderId, e.settlement.endTick.priceUnits, e.settlement.outcome])).toEqual([
+    expect(
+      settled.events.map(
+        (e) => e.kind === 'settled' && [e.order.orderId, e.settlement.endTick.priceUnits, e.settlement.outcome],
+      ),
+    ).toEqual([
       [2n, U('67005'), 'loss'],
       [3n, U('67005'), 'win'],
     ]);
@@ -109,13 +121,17 @@ describe('stepMicro', () => {
     expect(again.events).toEqual([{ kind: 'restored', orderIds: [], alreadyOpenOrderIds: [1n, 2n, 3n] }]);
     expect(openOrderCount(again.state.schedule)).toBe(3);
     const changed = { ...orders[0]!, numberUnits: orders[0]!.numberUnits + 1n };
-    expect(stepMicro(state, { kind: 'restore', orders: [changed] }, { nowMs: NOW_MS })).toEqual({ rejection: 'micro_order_duplicate' });
+    expect(stepMicro(state, { kind: 'restore', orders: [changed] }, { nowMs: NOW_MS })).toEqual({
+      rejection: 'micro_order_duplicate',
+    });
     const fresh = createMicroState(LIMITS);
     expect(stepMicro(fresh, { kind: 'restore', orders: [orders[0]!, orders[0]!] }, { nowMs: NOW_MS })).toEqual({
       rejection: 'micro_order_duplicate',
     });
     const bad = { ...orders[0]!, expiresAtMs: orders[0]!.expiresAtMs + 1 };
-    expect(stepMicro(fresh, { kind: 'restore', orders: [bad] }, { nowMs: NOW_MS })).toEqual({ rejection: 'micro_order_invalid' });
+    expect(stepMicro(fresh, { kind: 'restore', orders: [bad] }, { nowMs: NOW_MS })).toEqual({
+      rejection: 'micro_order_invalid',
+    });
   });
 
   it('leaves the state it was given untouched', () => {
@@ -151,7 +167,9 @@ describe('stepMicro over random price paths and expiries', () => {
           expect(settlement.payoutUnits).toBe(end === open ? order.numberUnits : won ? order.numberUnits + profit : 0n);
           // settled in expiry order across every settler run
           if (previous) {
-            const later = order.expiresAtMs > previous.expiresAtMs || (order.expiresAtMs === previous.expiresAtMs && order.orderId > previous.orderId);
+            const later =
+              order.expiresAtMs > previous.expiresAtMs ||
+              (order.expiresAtMs === previous.expiresAtMs && order.orderId > previous.orderId);
             expect(later).toBe(true);
           }
           previous = order;

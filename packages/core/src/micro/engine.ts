@@ -1,6 +1,14 @@
 import type { Posting } from '../ledger';
 import { GENESIS_TIP, recordSettlement, type ChainTip, type SettlementRecord } from './record';
-import { addOrders, dueOrders, emptySchedule, findOpenOrder, openOrdersOfUser, removeOrders, type MicroSchedule } from './schedule';
+import {
+  addOrders,
+  dueOrders,
+  emptySchedule,
+  findOpenOrder,
+  openOrdersOfUser,
+  removeOrders,
+  type MicroSchedule,
+} from './schedule';
 import { settleOrder, type MicroSettlement } from './settle';
 import { checkSubmit, type MicroSubmitInput } from './submit';
 import type { MicroLimits, MicroOrder, MicroRejection, PriceLookup } from './types';
@@ -114,6 +122,8 @@ function isWellFormed(o: MicroOrder): boolean {
 function sameOrder(a: MicroOrder, b: MicroOrder): boolean {
   const keys = Object.keys(a) as (keyof MicroOrder)[];
   return keys.every((k) =>
-    k === 'openTick' ? a.openTick.atMs === b.openTick.atMs && a.openTick.priceUnits === b.openTick.priceUnits : a[k] === b[k],
+    k === 'openTick'
+      ? a.openTick.atMs === b.openTick.atMs && a.openTick.priceUnits === b.openTick.priceUnits
+      : a[k] === b[k],
   );
 }

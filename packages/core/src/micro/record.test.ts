@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mustParseUnits as U } from '../money';
-import { GENESIS_HASH, canonicalRecord, hashRecord, recordSettlement, verifyChain, type ChainBreakKind, type SettlementRecord } from './record';
+import {
+  GENESIS_HASH,
+  canonicalRecord,
+  hashRecord,
+  recordSettlement,
+  verifyChain,
+  type ChainBreakKind,
+  type SettlementRecord,
+} from './record';
 import { settleOrder } from './settle';
 import { checkSubmit } from './submit';
 import { LIMITS, NOW_MS, runWorld, submitInput, worldArb } from './testing';
@@ -35,7 +43,11 @@ describe('settlement records', () => {
     const first = firstRecord();
     const out = checkSubmit(submitInput({ orderId: 2n, direction: 'down' }), LIMITS, NOW_MS);
     if ('rejection' in out) throw new Error(out.rejection);
-    const second = recordSettlement(first, out.order, settleOrder(out.order, { priceUnits: U('67000.5'), atMs: NOW_MS + 29_500 }).settlement);
+    const second = recordSettlement(
+      first,
+      out.order,
+      settleOrder(out.order, { priceUnits: U('67000.5'), atMs: NOW_MS + 29_500 }).settlement,
+    );
     expect(second.seq).toBe(2n);
     expect(second.prevHash).toBe(first.hash);
     expect(second.outcome).toBe('loss');
@@ -81,11 +93,23 @@ function tamper(
   const same = { priceAt, payouts };
   switch (kind) {
     case 'end_price_in_place':
-      return { ...same, records: edit({ endPriceUnits: r.endPriceUnits + 1n }, false), expected: ['hash_mismatch', 'end_price_mismatch'] };
+      return {
+        ...same,
+        records: edit({ endPriceUnits: r.endPriceUnits + 1n }, false),
+        expected: ['hash_mismatch', 'end_price_mismatch'],
+      };
     case 'end_price_rehashed':
-      return { ...same, records: edit({ endPriceUnits: r.endPriceUnits + 1n }, true), expected: ['end_price_mismatch'] };
+      return {
+        ...same,
+        records: edit({ endPriceUnits: r.endPriceUnits + 1n }, true),
+        expected: ['end_price_mismatch'],
+      };
     case 'open_price_rehashed':
-      return { ...same, records: edit({ openPriceUnits: r.openPriceUnits - 1n }, true), expected: ['open_price_mismatch'] };
+      return {
+        ...same,
+        records: edit({ openPriceUnits: r.openPriceUnits - 1n }, true),
+        expected: ['open_price_mismatch'],
+      };
     case 'payout_in_place':
       return {
         ...same,
@@ -93,19 +117,31 @@ function tamper(
         expected: ['hash_mismatch', 'payout_rule_mismatch', 'payout_ledger_mismatch'],
       };
     case 'payout_rehashed':
-      return { ...same, records: edit({ payoutUnits: r.payoutUnits + 1n }, true), expected: ['payout_rule_mismatch', 'payout_ledger_mismatch'] };
+      return {
+        ...same,
+        records: edit({ payoutUnits: r.payoutUnits + 1n }, true),
+        expected: ['payout_rule_mismatch', 'payout_ledger_mismatch'],
+      };
     case 'ledger_payout':
-      return { priceAt, records, payouts: new Map(payouts).set(r.orderId, r.payoutUnits + 1n), expected: ['payout_ledger_mismatch'] };
+      return {
+        priceAt,
+        records,
+        payouts: new Map(payouts).set(r.orderId, r.payoutUnits + 1n),
+        expected: ['payout_ledger_mismatch'],
+      };
     case 'stored_price': {
       // the stored tick the order ended at is edited in the price table
       const forged: PriceLookup = (pairId, atMs) => {
         const tick = priceAt(pairId, atMs);
-        return tick && pairId === r.pairId && tick.atMs === r.endTickMs ? { ...tick, priceUnits: tick.priceUnits + 1n } : tick;
+        return tick && pairId === r.pairId && tick.atMs === r.endTickMs
+          ? { ...tick, priceUnits: tick.priceUnits + 1n }
+          : tick;
       };
       return { records, payouts, priceAt: forged, expected: ['end_price_mismatch'] };
     }
     case 'remove': {
-      const expected: ChainBreakKind[] = i < records.length - 1 ? ['record_missing', 'link_broken', 'seq_gap'] : ['record_missing'];
+      const expected: ChainBreakKind[] =
+        i < records.length - 1 ? ['record_missing', 'link_broken', 'seq_gap'] : ['record_missing'];
       return { ...same, records: records.filter((_, j) => j !== i), expected };
     }
     case 'remove_rehashed':

@@ -149,7 +149,8 @@ export function verifyChain(
       breaks.push({ kind, seq, orderId, message: `record ${seq} (order ${orderId}): ${message}` });
     const { hash, ...body } = record;
     if (hashRecord(body) !== hash) add('hash_mismatch', 'its content does not match its hash');
-    if (record.prevHash !== previous.hash) add('link_broken', `it does not follow the record before it (seq ${previous.seq})`);
+    if (record.prevHash !== previous.hash)
+      add('link_broken', `it does not follow the record before it (seq ${previous.seq})`);
     if (seq !== previous.seq + 1n) add('seq_gap', `seq ${seq} follows seq ${previous.seq}`);
     if (seen.has(orderId)) add('order_repeated', 'the order was settled before');
     seen.add(orderId);
@@ -168,17 +169,27 @@ export function verifyChain(
       rule.payoutUnits !== record.payoutUnits ||
       rule.factProfitsUnits !== record.factProfitsUnits
     ) {
-      add('payout_rule_mismatch', `says ${record.outcome} paying ${record.payoutUnits}, the rule gives ${rule.outcome} paying ${rule.payoutUnits}`);
+      add(
+        'payout_rule_mismatch',
+        `says ${record.outcome} paying ${record.payoutUnits}, the rule gives ${rule.outcome} paying ${rule.payoutUnits}`,
+      );
     }
     const paid = payouts.get(orderId);
     if (paid !== record.payoutUnits) {
-      add('payout_ledger_mismatch', `says ${record.payoutUnits} paid, the ledger ${paid === undefined ? 'has no settlement' : `paid ${paid}`}`);
+      add(
+        'payout_ledger_mismatch',
+        `says ${record.payoutUnits} paid, the ledger ${paid === undefined ? 'has no settlement' : `paid ${paid}`}`,
+      );
     }
     previous = { seq, hash };
   }
   for (const orderId of payouts.keys()) {
     if (!seen.has(orderId)) {
-      breaks.push({ kind: 'record_missing', orderId, message: `order ${orderId}: settled in the ledger but has no record` });
+      breaks.push({
+        kind: 'record_missing',
+        orderId,
+        message: `order ${orderId}: settled in the ledger but has no record`,
+      });
     }
   }
   return breaks;

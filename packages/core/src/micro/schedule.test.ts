@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addOrders, dueOrders, emptySchedule, findOpenOrder, nextExpiryMs, openOrderCount, openOrders, openOrdersOfUser, removeOrders } from './schedule';
+import {
+  addOrders,
+  dueOrders,
+  emptySchedule,
+  findOpenOrder,
+  nextExpiryMs,
+  openOrderCount,
+  openOrders,
+  openOrdersOfUser,
+  removeOrders,
+} from './schedule';
 import type { MicroOrder } from './types';
 
 const params = process.env.SEED ? { seed: Number(process.env.SEED) } : {};
@@ -38,29 +48,34 @@ describe('micro schedule', () => {
 
   it('agrees with a sorted list under random adds and removals', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 3 })), { maxLength: 200 }), (ops) => {
-        let s = emptySchedule();
-        let model: MicroOrder[] = [];
-        let nextId = 1n;
-        for (const [add, expiresAtMs, userId] of ops) {
-          if (add || model.length === 0) {
-            const o = order(nextId++, expiresAtMs, BigInt(userId));
-            s = addOrders(s, [o]);
-            model.push(o);
-          } else {
-            const victim = model[expiresAtMs % model.length]!;
-            s = removeOrders(s, [victim]);
-            model = model.filter((o) => o !== victim);
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 3 })), {
+          maxLength: 200,
+        }),
+        (ops) => {
+          let s = emptySchedule();
+          let model: MicroOrder[] = [];
+          let nextId = 1n;
+          for (const [add, expiresAtMs, userId] of ops) {
+            if (add || model.length === 0) {
+              const o = order(nextId++, expiresAtMs, BigInt(userId));
+              s = addOrders(s, [o]);
+              model.push(o);
+            } else {
+              const victim = model[expiresAtMs % model.length]!;
+              s = removeOrders(s, [victim]);
+              model = model.filter((o) => o !== victim);
+            }
           }
-        }
-        const sorted = [...model].sort((a, b) => a.expiresAtMs - b.expiresAtMs || Number(a.orderId - b.orderId));
-        expect(ids(openOrders(s))).toEqual(ids(sorted));
-        expect(openOrderCount(s)).toBe(model.length);
-        for (const userId of [0n, 1n, 2n, 3n]) {
-          expect(openOrdersOfUser(s, userId)).toBe(model.filter((o) => o.userId === userId).length);
-        }
-        expect(ids(dueOrders(s, 25))).toEqual(ids(sorted.filter((o) => o.expiresAtMs <= 25)));
-      }),
+          const sorted = [...model].sort((a, b) => a.expiresAtMs - b.expiresAtMs || Number(a.orderId - b.orderId));
+          expect(ids(openOrders(s))).toEqual(ids(sorted));
+          expect(openOrderCount(s)).toBe(model.length);
+          for (const userId of [0n, 1n, 2n, 3n]) {
+            expect(openOrdersOfUser(s, userId)).toBe(model.filter((o) => o.userId === userId).length);
+          }
+          expect(ids(dueOrders(s, 25))).toEqual(ids(sorted.filter((o) => o.expiresAtMs <= 25)));
+        },
+      ),
       params,
     );
   });

@@ -8,8 +8,7 @@ type BTree<K, V> = BTreeImport<K, V>;
 
 /** Orders are keyed by expiry time, ties broken by id, so the settler takes them in one fixed order. */
 type ExpiryKey = readonly [expiresAtMs: number, orderId: bigint];
-const byExpiryThenId = (a: ExpiryKey, b: ExpiryKey): number =>
-  a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+const byExpiryThenId = (a: ExpiryKey, b: ExpiryKey): number => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 const byBigint = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**

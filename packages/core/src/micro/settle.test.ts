@@ -31,7 +31,12 @@ describe('microOutcome (decision 3)', () => {
 describe('settleOrder', () => {
   it('a win returns stake + number x 80 / 100, the house paying the profit', () => {
     const { settlement, postings } = settleOrder(order('up'), endAt('67000.01'));
-    expect(settlement).toMatchObject({ outcome: 'win', payoutUnits: U('180'), factProfitsUnits: U('80'), profitResult: 1 });
+    expect(settlement).toMatchObject({
+      outcome: 'win',
+      payoutUnits: U('180'),
+      factProfitsUnits: U('80'),
+      profitResult: 1,
+    });
     expect(settlement.endTick).toEqual(endAt('67000.01'));
     expect(postings).toEqual([
       { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
@@ -51,7 +56,12 @@ describe('settleOrder', () => {
 
   it('a loss keeps the stake, which goes to the house', () => {
     const { settlement, postings } = settleOrder(order('down'), endAt('67000.01'));
-    expect(settlement).toMatchObject({ outcome: 'loss', payoutUnits: 0n, factProfitsUnits: -U('100'), profitResult: -1 });
+    expect(settlement).toMatchObject({
+      outcome: 'loss',
+      payoutUnits: 0n,
+      factProfitsUnits: -U('100'),
+      profitResult: -1,
+    });
     expect(postings).toEqual([
       { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
       { accountId: 902n, currencyId: 3n, bucket: 'available', deltaUnits: U('100') },
@@ -78,13 +88,19 @@ describe('settleOrder', () => {
         fc.bigInt({ min: 1n, max: U('100000') }),
         fc.bigInt({ min: 1n, max: U('100000') }),
         (direction, numberUnits, ratio, openPrice, endPrice) => {
-          const o = { ...order(direction), numberUnits, profitRatioPercentUnits: ratio, openTick: { priceUnits: openPrice, atMs: NOW_MS } };
+          const o = {
+            ...order(direction),
+            numberUnits,
+            profitRatioPercentUnits: ratio,
+            openTick: { priceUnits: openPrice, atMs: NOW_MS },
+          };
           const { settlement, postings } = settleOrder(o, { priceUnits: endPrice, atMs: NOW_MS + 1 });
           expect(checkPostings(postings)).toEqual({ ok: true });
           const frozen = postings.filter((p) => p.bucket === 'frozen');
           expect(frozen).toEqual([{ accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -numberUnits }]);
           const won = direction === 'up' ? endPrice > openPrice : endPrice < openPrice;
-          const expected = endPrice === openPrice ? numberUnits : won ? numberUnits + (numberUnits * ratio) / U('100') : 0n;
+          const expected =
+            endPrice === openPrice ? numberUnits : won ? numberUnits + (numberUnits * ratio) / U('100') : 0n;
           expect(settlement.payoutUnits).toBe(expected);
           expect(settlement.factProfitsUnits).toBe(expected - numberUnits);
         },

@@ -5,7 +5,7 @@ import { PROFIT_RESULT_OF, type MicroDirection, type MicroOrder, type MicroOutco
 /** Decision 3: up wins above the open price, down below it; equal prices are a draw. */
 export function microOutcome(direction: MicroDirection, openPriceUnits: bigint, endPriceUnits: bigint): MicroOutcome {
   if (endPriceUnits === openPriceUnits) return 'draw';
-  return (endPriceUnits > openPriceUnits) === (direction === 'up') ? 'win' : 'loss';
+  return endPriceUnits > openPriceUnits === (direction === 'up') ? 'win' : 'loss';
 }
 
 /** A win's profit: number x profit_ratio / 100, rounded down so the house never pays a fraction more. */
@@ -47,7 +47,10 @@ export interface MicroSettlement extends MicroPayout {
  * available, with `house` paying the profit of a win and taking the stake of a loss. One balanced
  * ledger transaction. Throws if the end tick lies outside the order's life: the price lookup is broken.
  */
-export function settleOrder(order: MicroOrder, endTick: PriceTick): { settlement: MicroSettlement; postings: Posting[] } {
+export function settleOrder(
+  order: MicroOrder,
+  endTick: PriceTick,
+): { settlement: MicroSettlement; postings: Posting[] } {
   if (endTick.atMs > order.expiresAtMs || endTick.atMs < order.openTick.atMs) {
     throw new Error(
       `order ${order.orderId}: end tick at ${endTick.atMs} is outside ${order.openTick.atMs}..${order.expiresAtMs}`,

@@ -4,7 +4,8 @@ import { mustParseUnits as U } from '../money';
 import { checkSubmit } from './submit';
 import { ACCOUNTS, LIMITS, NOW_MS, submitInput } from './testing';
 
-const judge = (overrides: Parameters<typeof submitInput>[0] = {}) => checkSubmit(submitInput(overrides), LIMITS, NOW_MS);
+const judge = (overrides: Parameters<typeof submitInput>[0] = {}) =>
+  checkSubmit(submitInput(overrides), LIMITS, NOW_MS);
 const rejection = (overrides: Parameters<typeof submitInput>[0]) => {
   const out = judge(overrides);
   return 'rejection' in out ? out.rejection : 'accepted';
