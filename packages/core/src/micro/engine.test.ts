@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mustParseUnits as U } from '../money';
 import { createMicroState, stepMicro, type MicroCommand, type MicroState } from './engine';
-import { GENESIS_TIP, verifyChain } from './record';
-import { openOrderCount, openOrders } from './schedule';
+import { MICRO_GENESIS_TIP, verifyChain } from './record';
+import { openMicroOrderCount, openMicroOrders } from './schedule';
 import { LIMITS, NOW_MS, priceHistory, runWorld, submitInput, worldArb, WORLD_HOUSE_ACCOUNT } from './testing';
 import type { MicroOrder } from './types';
 
@@ -46,7 +46,7 @@ describe('stepMicro', () => {
       [1n, 'win', U('67010')],
       [2n, 'loss', U('67010')],
     ]);
-    expect(openOrders(first.state.schedule).map((o) => o.orderId)).toEqual([3n]);
+    expect(openMicroOrders(first.state.schedule).map((o) => o.orderId)).toEqual([3n]);
     // the settler running again at the same time (or a retry) settles nothing more
     const again = step(first.state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 30_500);
     expect(again.events).toEqual([]);
@@ -57,7 +57,7 @@ describe('stepMicro', () => {
     expect(last.events.map((e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome])).toEqual([
       [3n, 'loss'],
     ]);
-    expect(openOrderCount(last.state.schedule)).toBe(0);
+    expect(openMicroOrderCount(last.state.schedule)).toBe(0);
     expect(last.state.chainTip.seq).toBe(3n);
   });
 
@@ -78,7 +78,7 @@ describe('stepMicro', () => {
       { kind: 'price_missing', orderId: 1n, expiresAtMs: NOW_MS + 30_000 },
       { kind: 'price_missing', orderId: 2n, expiresAtMs: NOW_MS + 30_000 },
     ]);
-    expect(openOrderCount(out.state.schedule)).toBe(3);
+    expect(openMicroOrderCount(out.state.schedule)).toBe(3);
   });
 
   it('counts the user’s open orders itself and refuses a reused open id', () => {
@@ -94,7 +94,7 @@ describe('stepMicro', () => {
     const { state, history } = threeOrders();
     history.record(2n, { priceUnits: U('67005'), atMs: NOW_MS + 10_000 });
     const beforeCrash = step(state, { kind: 'settleDue', priceAt: history.priceAt, limit: 1 }, NOW_MS + 30_000);
-    const persisted: MicroOrder[] = openOrders(beforeCrash.state.schedule);
+    const persisted: MicroOrder[] = openMicroOrders(beforeCrash.state.schedule);
     // down while the process was down; the price moved on after order 3's end
     history.record(2n, { priceUnits: U('66000'), atMs: NOW_MS + 65_000 });
     const restarted = createMicroState(LIMITS, beforeCrash.state.chainTip);
@@ -111,15 +111,15 @@ describe('stepMicro', () => {
     ]);
     const records = [...beforeCrash.events, ...settled.events].flatMap((e) => (e.kind === 'settled' ? [e.record] : []));
     const payouts = new Map(records.map((r) => [r.orderId, r.payoutUnits]));
-    expect(verifyChain(records, history.priceAt, payouts, GENESIS_TIP)).toEqual([]);
+    expect(verifyChain(records, history.priceAt, payouts, MICRO_GENESIS_TIP)).toEqual([]);
   });
 
   it('restoring twice is harmless; a different order under an open id or a malformed one is refused', () => {
     const { state } = threeOrders();
-    const orders = openOrders(state.schedule);
+    const orders = openMicroOrders(state.schedule);
     const again = step(state, { kind: 'restore', orders }, NOW_MS);
     expect(again.events).toEqual([{ kind: 'restored', orderIds: [], alreadyOpenOrderIds: [1n, 2n, 3n] }]);
-    expect(openOrderCount(again.state.schedule)).toBe(3);
+    expect(openMicroOrderCount(again.state.schedule)).toBe(3);
     const changed = { ...orders[0]!, numberUnits: orders[0]!.numberUnits + 1n };
     expect(stepMicro(state, { kind: 'restore', orders: [changed] }, { nowMs: NOW_MS })).toEqual({
       rejection: 'micro_order_duplicate',
@@ -136,11 +136,11 @@ describe('stepMicro', () => {
 
   it('leaves the state it was given untouched', () => {
     const { state, history } = threeOrders();
-    const before = openOrders(state.schedule);
+    const before = openMicroOrders(state.schedule);
     step(state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 60_000);
     step(state, submit(9n, { userId: 9n }), NOW_MS);
-    expect(openOrders(state.schedule)).toEqual(before);
-    expect(state.chainTip).toEqual(GENESIS_TIP);
+    expect(openMicroOrders(state.schedule)).toEqual(before);
+    expect(state.chainTip).toEqual(MICRO_GENESIS_TIP);
   });
 });
 
@@ -150,7 +150,7 @@ describe('stepMicro over random price paths and expiries', () => {
       fc.property(worldArb, (spec) => {
         // runWorld applies every transaction with checkPostings and applyPostings and throws if one fails
         const world = runWorld(spec);
-        expect(openOrderCount(world.state.schedule)).toBe(0);
+        expect(openMicroOrderCount(world.state.schedule)).toBe(0);
         const settledIds = world.settled.map(({ event }) => event.order.orderId);
         expect(new Set(settledIds).size).toBe(settledIds.length);
         expect([...settledIds].sort((a, b) => Number(a - b))).toEqual(world.accepted.map((o) => o.orderId));
@@ -189,5 +189,6 @@ describe('stepMicro over random price paths and expiries', () => {
       }),
       { numRuns: 150, ...params },
     );
-  });
+    // whole simulated markets: slower than one example on a busy machine
+  }, 60_000);
 });

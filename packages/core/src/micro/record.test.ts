@@ -2,51 +2,51 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mustParseUnits as U } from '../money';
 import {
-  GENESIS_HASH,
-  canonicalRecord,
-  hashRecord,
-  recordSettlement,
+  MICRO_GENESIS_HASH,
+  canonicalMicroRecord,
+  hashMicroRecord,
+  recordMicroSettlement,
   verifyChain,
-  type ChainBreakKind,
-  type SettlementRecord,
+  type MicroChainBreakKind,
+  type MicroSettlementRecord,
 } from './record';
-import { settleOrder } from './settle';
-import { checkSubmit } from './submit';
+import { settleMicroOrder } from './settle';
+import { checkMicroSubmit } from './submit';
 import { LIMITS, NOW_MS, runWorld, submitInput, worldArb } from './testing';
 import type { PriceLookup } from './types';
 
 // fast-check prints the seed of a failing run; SEED=<n> replays it
 const params = process.env.SEED ? { seed: Number(process.env.SEED) } : {};
 
-function firstRecord(): SettlementRecord {
-  const out = checkSubmit(submitInput(), LIMITS, NOW_MS);
+function firstRecord(): MicroSettlementRecord {
+  const out = checkMicroSubmit(submitInput(), LIMITS, NOW_MS);
   if ('rejection' in out) throw new Error(out.rejection);
-  const { settlement } = settleOrder(out.order, { priceUnits: U('67000.5'), atMs: NOW_MS + 29_500 });
-  return recordSettlement({ seq: 0n, hash: GENESIS_HASH }, out.order, settlement);
+  const { settlement } = settleMicroOrder(out.order, { priceUnits: U('67000.5'), atMs: NOW_MS + 29_500 });
+  return recordMicroSettlement({ seq: 0n, hash: MICRO_GENESIS_HASH }, out.order, settlement);
 }
 
 describe('settlement records', () => {
   it('serialise canonically and hash with sha-256 (a pinned example any language can rebuild)', () => {
     const record = firstRecord();
     const { hash, ...body } = record;
-    expect(canonicalRecord(body)).toBe(
+    expect(canonicalMicroRecord(body)).toBe(
       '["tidemark/micro-settlement/1","1","1","2","3","up","30","10000000000","8000000000","1748779200000","1748779230000",' +
         '"6700000000000","1748779199000","6700050000000","1748779229500","win","18000000000","8000000000",' +
-        `"${GENESIS_HASH}"]`,
+        `"${MICRO_GENESIS_HASH}"]`,
     );
     // sha256 of the line above, computed with coreutils' sha256sum
     expect(hash).toBe('687cbdead398756ece4ee362a3f348e7fb9b5cbe8e4a518f33936bcd83ef9599');
-    expect(hashRecord(body)).toBe(hash);
+    expect(hashMicroRecord(body)).toBe(hash);
   });
 
   it('chain each record to the one before it', () => {
     const first = firstRecord();
-    const out = checkSubmit(submitInput({ orderId: 2n, direction: 'down' }), LIMITS, NOW_MS);
+    const out = checkMicroSubmit(submitInput({ orderId: 2n, direction: 'down' }), LIMITS, NOW_MS);
     if ('rejection' in out) throw new Error(out.rejection);
-    const second = recordSettlement(
+    const second = recordMicroSettlement(
       first,
       out.order,
-      settleOrder(out.order, { priceUnits: U('67000.5'), atMs: NOW_MS + 29_500 }).settlement,
+      settleMicroOrder(out.order, { priceUnits: U('67000.5'), atMs: NOW_MS + 29_500 }).settlement,
     );
     expect(second.seq).toBe(2n);
     expect(second.prevHash).toBe(first.hash);
@@ -68,11 +68,11 @@ type Tamper =
   | 'repeat';
 
 /** What a forger who also rewrites every later hash would produce from `records`. */
-function relink(records: readonly SettlementRecord[]): SettlementRecord[] {
-  let previous = { seq: 0n, hash: GENESIS_HASH };
+function relink(records: readonly MicroSettlementRecord[]): MicroSettlementRecord[] {
+  let previous = { seq: 0n, hash: MICRO_GENESIS_HASH };
   return records.map(({ hash: _hash, ...body }) => {
     const relinked = { ...body, seq: previous.seq + 1n, prevHash: previous.hash };
-    const record = { ...relinked, hash: hashRecord(relinked) };
+    const record = { ...relinked, hash: hashMicroRecord(relinked) };
     previous = record;
     return record;
   });
@@ -80,13 +80,13 @@ function relink(records: readonly SettlementRecord[]): SettlementRecord[] {
 
 function tamper(
   kind: Tamper,
-  records: SettlementRecord[],
+  records: MicroSettlementRecord[],
   i: number,
   priceAt: PriceLookup,
   payouts: Map<bigint, bigint>,
-): { records: SettlementRecord[]; priceAt: PriceLookup; payouts: Map<bigint, bigint>; expected: ChainBreakKind[] } {
+): { records: MicroSettlementRecord[]; priceAt: PriceLookup; payouts: Map<bigint, bigint>; expected: MicroChainBreakKind[] } {
   const r = records[i]!;
-  const edit = (changes: Partial<SettlementRecord>, rehash: boolean) => {
+  const edit = (changes: Partial<MicroSettlementRecord>, rehash: boolean) => {
     const edited = records.map((x, j) => (j === i ? { ...x, ...changes } : x));
     return rehash ? relink(edited) : edited;
   };
@@ -140,7 +140,7 @@ function tamper(
       return { records, payouts, priceAt: forged, expected: ['end_price_mismatch'] };
     }
     case 'remove': {
-      const expected: ChainBreakKind[] =
+      const expected: MicroChainBreakKind[] =
         i < records.length - 1 ? ['record_missing', 'link_broken', 'seq_gap'] : ['record_missing'];
       return { ...same, records: records.filter((_, j) => j !== i), expected };
     }
@@ -188,7 +188,8 @@ describe('verifyChain', () => {
       }),
       { numRuns: 200, ...params },
     );
-  });
+    // whole simulated markets: slower than one example on a busy machine
+  }, 60_000);
 
   it('reports each break as a sentence naming the record and the order', () => {
     const record = firstRecord();

@@ -7,7 +7,7 @@ import type { MicroDirection, MicroOrder, MicroOutcome, PriceLookup } from './ty
  * One settlement, as anyone may re-check it: the order's terms, its open and end ticks, what it
  * paid, and the hash of the record before it. Holds no user or account: it can be published.
  */
-export interface SettlementRecord {
+export interface MicroSettlementRecord {
   /** 1, 2, 3, ... in settlement order */
   seq: bigint;
   orderId: bigint;
@@ -27,18 +27,18 @@ export interface SettlementRecord {
   payoutUnits: bigint;
   factProfitsUnits: bigint;
   prevHash: string;
-  /** sha-256 of `canonicalRecord`, lowercase hex */
+  /** sha-256 of `canonicalMicroRecord`, lowercase hex */
   hash: string;
 }
 
 /** Where the chain is: the last record's seq and hash (0 and the genesis hash before the first). */
-export interface ChainTip {
+export interface MicroChainTip {
   seq: bigint;
   hash: string;
 }
 
-export const GENESIS_HASH = '0'.repeat(64);
-export const GENESIS_TIP: ChainTip = { seq: 0n, hash: GENESIS_HASH };
+export const MICRO_GENESIS_HASH = '0'.repeat(64);
+export const MICRO_GENESIS_TIP: MicroChainTip = { seq: 0n, hash: MICRO_GENESIS_HASH };
 
 const FORMAT = 'tidemark/micro-settlement/1';
 
@@ -46,7 +46,7 @@ const FORMAT = 'tidemark/micro-settlement/1';
  * The bytes a record's hash covers: a JSON array of a format tag and every field but `hash` as
  * a string, in a fixed order. Integers in decimal, so any language can rebuild it.
  */
-export function canonicalRecord(record: Omit<SettlementRecord, 'hash'>): string {
+export function canonicalMicroRecord(record: Omit<MicroSettlementRecord, 'hash'>): string {
   const r = record;
   return JSON.stringify(
     [
@@ -73,12 +73,12 @@ export function canonicalRecord(record: Omit<SettlementRecord, 'hash'>): string 
   );
 }
 
-export const hashRecord = (record: Omit<SettlementRecord, 'hash'>): string =>
-  bytesToHex(sha256(utf8ToBytes(canonicalRecord(record))));
+export const hashMicroRecord = (record: Omit<MicroSettlementRecord, 'hash'>): string =>
+  bytesToHex(sha256(utf8ToBytes(canonicalMicroRecord(record))));
 
 /** The record of a settlement, chained after `tip`. */
-export function recordSettlement(tip: ChainTip, order: MicroOrder, settlement: MicroSettlement): SettlementRecord {
-  const body: Omit<SettlementRecord, 'hash'> = {
+export function recordMicroSettlement(tip: MicroChainTip, order: MicroOrder, settlement: MicroSettlement): MicroSettlementRecord {
+  const body: Omit<MicroSettlementRecord, 'hash'> = {
     seq: tip.seq + 1n,
     orderId: order.orderId,
     pairId: order.pairId,
@@ -98,10 +98,10 @@ export function recordSettlement(tip: ChainTip, order: MicroOrder, settlement: M
     factProfitsUnits: settlement.factProfitsUnits,
     prevHash: tip.hash,
   };
-  return { ...body, hash: hashRecord(body) };
+  return { ...body, hash: hashMicroRecord(body) };
 }
 
-export type ChainBreakKind =
+export type MicroChainBreakKind =
   /** the record's content does not match its hash: edited in place */
   | 'hash_mismatch'
   /** prevHash is not the previous record's hash: a record removed, inserted or moved */
@@ -121,8 +121,8 @@ export type ChainBreakKind =
   /** an order settled twice */
   | 'order_repeated';
 
-export interface ChainBreak {
-  kind: ChainBreakKind;
+export interface MicroChainBreak {
+  kind: MicroChainBreakKind;
   seq?: bigint;
   orderId: bigint;
   /** one plain sentence for the operator */
@@ -135,20 +135,20 @@ export interface ChainBreak {
  * has 0), and names every break. Empty when the chain is sound.
  */
 export function verifyChain(
-  records: readonly SettlementRecord[],
+  records: readonly MicroSettlementRecord[],
   priceAt: PriceLookup,
   payouts: ReadonlyMap<bigint, bigint>,
-  from: ChainTip = GENESIS_TIP,
-): ChainBreak[] {
-  const breaks: ChainBreak[] = [];
+  from: MicroChainTip = MICRO_GENESIS_TIP,
+): MicroChainBreak[] {
+  const breaks: MicroChainBreak[] = [];
   const seen = new Set<bigint>();
   let previous = from;
   for (const record of records) {
     const { seq, orderId } = record;
-    const add = (kind: ChainBreakKind, message: string) =>
+    const add = (kind: MicroChainBreakKind, message: string) =>
       breaks.push({ kind, seq, orderId, message: `record ${seq} (order ${orderId}): ${message}` });
     const { hash, ...body } = record;
-    if (hashRecord(body) !== hash) add('hash_mismatch', 'its content does not match its hash');
+    if (hashMicroRecord(body) !== hash) add('hash_mismatch', 'its content does not match its hash');
     if (record.prevHash !== previous.hash)
       add('link_broken', `it does not follow the record before it (seq ${previous.seq})`);
     if (seq !== previous.seq + 1n) add('seq_gap', `seq ${seq} follows seq ${previous.seq}`);

@@ -22,7 +22,7 @@ export interface MicroSchedule {
   readonly openCountByUser: BTree<bigint, number>;
 }
 
-export function emptySchedule(): MicroSchedule {
+export function emptyMicroSchedule(): MicroSchedule {
   return {
     byExpiry: new BTree<ExpiryKey, MicroOrder>(undefined, byExpiryThenId),
     expiresAtMsById: new BTree<bigint, number>(undefined, byBigint),
@@ -30,24 +30,24 @@ export function emptySchedule(): MicroSchedule {
   };
 }
 
-export const openOrderCount = (schedule: MicroSchedule): number => schedule.byExpiry.size;
+export const openMicroOrderCount = (schedule: MicroSchedule): number => schedule.byExpiry.size;
 
-export const openOrdersOfUser = (schedule: MicroSchedule, userId: bigint): number =>
+export const openMicroOrdersOfUser = (schedule: MicroSchedule, userId: bigint): number =>
   schedule.openCountByUser.get(userId) ?? 0;
 
-export function findOpenOrder(schedule: MicroSchedule, orderId: bigint): MicroOrder | undefined {
+export function findOpenMicroOrder(schedule: MicroSchedule, orderId: bigint): MicroOrder | undefined {
   const expiresAtMs = schedule.expiresAtMsById.get(orderId);
   return expiresAtMs === undefined ? undefined : schedule.byExpiry.get([expiresAtMs, orderId]);
 }
 
 /** The earliest expiry, for the server's timer; undefined when nothing is open. */
-export const nextExpiryMs = (schedule: MicroSchedule): number | undefined => schedule.byExpiry.minKey()?.[0];
+export const nextMicroExpiryMs = (schedule: MicroSchedule): number | undefined => schedule.byExpiry.minKey()?.[0];
 
 /** Open orders in settlement order. */
-export const openOrders = (schedule: MicroSchedule): MicroOrder[] => schedule.byExpiry.valuesArray();
+export const openMicroOrders = (schedule: MicroSchedule): MicroOrder[] => schedule.byExpiry.valuesArray();
 
 /** Orders expired by `nowMs` (expiry <= now), in settlement order, at most `limit`. */
-export function dueOrders(schedule: MicroSchedule, nowMs: number, limit = Infinity): MicroOrder[] {
+export function dueMicroOrders(schedule: MicroSchedule, nowMs: number, limit = Infinity): MicroOrder[] {
   const due: MicroOrder[] = [];
   for (const [[expiresAtMs], order] of schedule.byExpiry.entries()) {
     if (expiresAtMs > nowMs || due.length >= limit) break;
@@ -64,8 +64,8 @@ function cloneOf(schedule: MicroSchedule): MicroSchedule {
   };
 }
 
-/** Adds orders; throws on an id already open (callers check with findOpenOrder first). */
-export function addOrders(schedule: MicroSchedule, orders: readonly MicroOrder[]): MicroSchedule {
+/** Adds orders; throws on an id already open (callers check with findOpenMicroOrder first). */
+export function addMicroOrders(schedule: MicroSchedule, orders: readonly MicroOrder[]): MicroSchedule {
   const next = cloneOf(schedule);
   for (const order of orders) {
     if (!next.expiresAtMsById.set(order.orderId, order.expiresAtMs, false)) {
@@ -78,7 +78,7 @@ export function addOrders(schedule: MicroSchedule, orders: readonly MicroOrder[]
 }
 
 /** Removes open orders; throws on one that is not open, so nothing leaves the schedule twice. */
-export function removeOrders(schedule: MicroSchedule, orders: readonly MicroOrder[]): MicroSchedule {
+export function removeMicroOrders(schedule: MicroSchedule, orders: readonly MicroOrder[]): MicroSchedule {
   const next = cloneOf(schedule);
   for (const order of orders) {
     if (!next.byExpiry.delete([order.expiresAtMs, order.orderId])) {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkPostings } from '../ledger';
 import { mustParseUnits as U } from '../money';
-import { microOutcome, microPayout, settleOrder } from './settle';
-import { checkSubmit } from './submit';
+import { microOutcome, microPayout, settleMicroOrder } from './settle';
+import { checkMicroSubmit } from './submit';
 import { LIMITS, NOW_MS, submitInput } from './testing';
 import type { MicroDirection, MicroOrder } from './types';
 
@@ -11,7 +11,7 @@ import type { MicroDirection, MicroOrder } from './types';
 const params = process.env.SEED ? { seed: Number(process.env.SEED) } : {};
 
 function order(direction: MicroDirection, number = '100'): MicroOrder {
-  const out = checkSubmit(submitInput({ direction, number }), LIMITS, NOW_MS);
+  const out = checkMicroSubmit(submitInput({ direction, number }), LIMITS, NOW_MS);
   if ('rejection' in out) throw new Error(out.rejection);
   return out.order;
 }
@@ -28,9 +28,9 @@ describe('microOutcome (decision 3)', () => {
   });
 });
 
-describe('settleOrder', () => {
+describe('settleMicroOrder', () => {
   it('a win returns stake + number x 80 / 100, the house paying the profit', () => {
-    const { settlement, postings } = settleOrder(order('up'), endAt('67000.01'));
+    const { settlement, postings } = settleMicroOrder(order('up'), endAt('67000.01'));
     expect(settlement).toMatchObject({
       outcome: 'win',
       payoutUnits: U('180'),
@@ -46,7 +46,7 @@ describe('settleOrder', () => {
   });
 
   it('a draw returns the stake and nothing else (fact_profits 0)', () => {
-    const { settlement, postings } = settleOrder(order('down'), endAt('67000'));
+    const { settlement, postings } = settleMicroOrder(order('down'), endAt('67000'));
     expect(settlement).toMatchObject({ outcome: 'draw', payoutUnits: U('100'), factProfitsUnits: 0n, profitResult: 0 });
     expect(postings).toEqual([
       { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
@@ -55,7 +55,7 @@ describe('settleOrder', () => {
   });
 
   it('a loss keeps the stake, which goes to the house', () => {
-    const { settlement, postings } = settleOrder(order('down'), endAt('67000.01'));
+    const { settlement, postings } = settleMicroOrder(order('down'), endAt('67000.01'));
     expect(settlement).toMatchObject({
       outcome: 'loss',
       payoutUnits: 0n,
@@ -75,8 +75,8 @@ describe('settleOrder', () => {
 
   it('throws on an end tick outside the order’s life: the price lookup is broken', () => {
     const o = order('up');
-    expect(() => settleOrder(o, { priceUnits: 1n, atMs: o.expiresAtMs + 1 })).toThrow(/outside/);
-    expect(() => settleOrder(o, { priceUnits: 1n, atMs: o.openTick.atMs - 1 })).toThrow(/outside/);
+    expect(() => settleMicroOrder(o, { priceUnits: 1n, atMs: o.expiresAtMs + 1 })).toThrow(/outside/);
+    expect(() => settleMicroOrder(o, { priceUnits: 1n, atMs: o.openTick.atMs - 1 })).toThrow(/outside/);
   });
 
   it('always balances, frees the whole stake and pays by the rule', () => {
@@ -94,7 +94,7 @@ describe('settleOrder', () => {
             profitRatioPercentUnits: ratio,
             openTick: { priceUnits: openPrice, atMs: NOW_MS },
           };
-          const { settlement, postings } = settleOrder(o, { priceUnits: endPrice, atMs: NOW_MS + 1 });
+          const { settlement, postings } = settleMicroOrder(o, { priceUnits: endPrice, atMs: NOW_MS + 1 });
           expect(checkPostings(postings)).toEqual({ ok: true });
           const frozen = postings.filter((p) => p.bucket === 'frozen');
           expect(frozen).toEqual([{ accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -numberUnits }]);

@@ -1,6 +1,6 @@
 import type { Posting } from '../ledger';
 import { percentOf } from '../money';
-import { PROFIT_RESULT_OF, type MicroDirection, type MicroOrder, type MicroOutcome, type PriceTick } from './types';
+import { MICRO_PROFIT_RESULT_OF, type MicroDirection, type MicroOrder, type MicroOutcome, type PriceTick } from './types';
 
 /** Decision 3: up wins above the open price, down below it; equal prices are a draw. */
 export function microOutcome(direction: MicroDirection, openPriceUnits: bigint, endPriceUnits: bigint): MicroOutcome {
@@ -34,7 +34,7 @@ export function microPayout(
   const profit = microProfitUnits(stake, terms.profitRatioPercentUnits);
   const [payoutUnits, factProfitsUnits] =
     outcome === 'win' ? [stake + profit, profit] : outcome === 'draw' ? [stake, 0n] : [0n, -stake];
-  return { outcome, payoutUnits, factProfitsUnits, profitResult: PROFIT_RESULT_OF[outcome] };
+  return { outcome, payoutUnits, factProfitsUnits, profitResult: MICRO_PROFIT_RESULT_OF[outcome] };
 }
 
 export interface MicroSettlement extends MicroPayout {
@@ -47,7 +47,7 @@ export interface MicroSettlement extends MicroPayout {
  * available, with `house` paying the profit of a win and taking the stake of a loss. One balanced
  * ledger transaction. Throws if the end tick lies outside the order's life: the price lookup is broken.
  */
-export function settleOrder(
+export function settleMicroOrder(
   order: MicroOrder,
   endTick: PriceTick,
 ): { settlement: MicroSettlement; postings: Posting[] } {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkPostings } from '../ledger';
 import { mustParseUnits as U } from '../money';
-import { checkSubmit } from './submit';
+import { checkMicroSubmit } from './submit';
 import { ACCOUNTS, LIMITS, NOW_MS, submitInput } from './testing';
 
 const judge = (overrides: Parameters<typeof submitInput>[0] = {}) =>
-  checkSubmit(submitInput(overrides), LIMITS, NOW_MS);
+  checkMicroSubmit(submitInput(overrides), LIMITS, NOW_MS);
 const rejection = (overrides: Parameters<typeof submitInput>[0]) => {
   const out = judge(overrides);
   return 'rejection' in out ? out.rejection : 'accepted';
 };
 
-describe('checkSubmit', () => {
+describe('checkMicroSubmit', () => {
   it('accepts an up order for 100 USDT: fee 1, stake frozen, open at the given tick, expiry 30 s later', () => {
     const out = judge();
     if ('rejection' in out) throw new Error(out.rejection);

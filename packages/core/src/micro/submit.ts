@@ -50,7 +50,7 @@ export interface MicroSubmitInput {
  * order and the one ledger transaction that pays the fee and freezes the stake. Pure, so a
  * follower can judge a submission without the engine's schedule.
  */
-export function checkSubmit(
+export function checkMicroSubmit(
   input: MicroSubmitInput,
   limits: MicroLimits,
   nowMs: number,

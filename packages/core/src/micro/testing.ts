@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { applyPostings, checkPostings, type Balance, type Posting } from '../ledger';
 import { UNITS_PER_COIN, formatUnits, mustParseUnits } from '../money';
 import { createMicroState, stepMicro, type MicroEvent, type MicroState } from './engine';
-import type { SettlementRecord } from './record';
+import type { MicroSettlementRecord } from './record';
 import type { MicroSubmitInput } from './submit';
 import type { MicroDirection, MicroLimits, MicroOrder, MicroRejection, PriceLookup, PriceTick } from './types';
 
@@ -113,7 +113,7 @@ export interface World {
   settled: Array<{ event: Extract<MicroEvent, { kind: 'settled' }>; nowMs: number }>;
   /** every ledger transaction in the order it was applied */
   txns: Posting[][];
-  records: SettlementRecord[];
+  records: MicroSettlementRecord[];
   priceAt: PriceLookup;
   startingBalances: Map<bigint, Balance>;
   balances: Map<bigint, Balance>;

@@ -3,6 +3,7 @@
 /** The spec's `type`: 1 up, 2 down. */
 export type MicroDirection = 'up' | 'down';
 export const MICRO_TYPE_OF: Readonly<Record<MicroDirection, 1 | 2>> = { up: 1, down: 2 };
+export const MICRO_DIRECTION_OF: Readonly<Record<1 | 2, MicroDirection>> = { 1: 'up', 2: 'down' };
 
 /** One recorded price of a pair and the time the feed gave it. */
 export interface PriceTick {
@@ -44,7 +45,7 @@ export interface MicroOrder {
 
 export type MicroOutcome = 'win' | 'draw' | 'loss';
 /** The spec's `profit_result`. */
-export const PROFIT_RESULT_OF: Readonly<Record<MicroOutcome, 1 | 0 | -1>> = { win: 1, draw: 0, loss: -1 };
+export const MICRO_PROFIT_RESULT_OF: Readonly<Record<MicroOutcome, 1 | 0 | -1>> = { win: 1, draw: 0, loss: -1 };
 
 /** Limits the engine enforces; the server takes them from its limits table. */
 export interface MicroLimits {
