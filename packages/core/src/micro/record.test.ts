@@ -58,6 +58,7 @@ type Tamper =
   | 'end_price_in_place'
   | 'end_price_rehashed'
   | 'open_price_rehashed'
+  | 'expiry_rehashed'
   | 'payout_in_place'
   | 'payout_rehashed'
   | 'ledger_payout'
@@ -84,7 +85,12 @@ function tamper(
   i: number,
   priceAt: PriceLookup,
   payouts: Map<bigint, bigint>,
-): { records: MicroSettlementRecord[]; priceAt: PriceLookup; payouts: Map<bigint, bigint>; expected: MicroChainBreakKind[] } {
+): {
+  records: MicroSettlementRecord[];
+  priceAt: PriceLookup;
+  payouts: Map<bigint, bigint>;
+  expected: MicroChainBreakKind[];
+} {
   const r = records[i]!;
   const edit = (changes: Partial<MicroSettlementRecord>, rehash: boolean) => {
     const edited = records.map((x, j) => (j === i ? { ...x, ...changes } : x));
@@ -110,6 +116,13 @@ function tamper(
         records: edit({ openPriceUnits: r.openPriceUnits - 1n }, true),
         expected: ['open_price_mismatch'],
       };
+    case 'expiry_rehashed': {
+      // a later expiry chosen for a better end price, its record and every later hash rewritten
+      const expiresAtMs = r.expiresAtMs + 1_000;
+      const end = priceAt(r.pairId, expiresAtMs)!;
+      const forged = edit({ expiresAtMs, endTickMs: end.atMs, endPriceUnits: end.priceUnits }, true);
+      return { ...same, records: forged, expected: ['window_mismatch'] };
+    }
     case 'payout_in_place':
       return {
         ...same,
@@ -163,6 +176,7 @@ describe('verifyChain', () => {
       'end_price_in_place',
       'end_price_rehashed',
       'open_price_rehashed',
+      'expiry_rehashed',
       'payout_in_place',
       'payout_rehashed',
       'ledger_payout',
@@ -203,7 +217,7 @@ describe('verifyChain', () => {
         kind: 'payout_ledger_mismatch',
         seq: 1n,
         orderId: 1n,
-        message: 'record 1 (order 1): says 18000000000 paid, the ledger paid 18000000005',
+        message: 'record 1 (order 1): says 180.00000000 paid, the ledger paid 180.00000005',
       },
     ]);
   });

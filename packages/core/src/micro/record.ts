@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { formatUnits } from '../money';
 import { microPayout, type MicroSettlement } from './settle';
 import type { MicroDirection, MicroOrder, MicroOutcome, PriceLookup } from './types';
 
@@ -77,7 +78,11 @@ export const hashMicroRecord = (record: Omit<MicroSettlementRecord, 'hash'>): st
   bytesToHex(sha256(utf8ToBytes(canonicalMicroRecord(record))));
 
 /** The record of a settlement, chained after `tip`. */
-export function recordMicroSettlement(tip: MicroChainTip, order: MicroOrder, settlement: MicroSettlement): MicroSettlementRecord {
+export function recordMicroSettlement(
+  tip: MicroChainTip,
+  order: MicroOrder,
+  settlement: MicroSettlement,
+): MicroSettlementRecord {
   const body: Omit<MicroSettlementRecord, 'hash'> = {
     seq: tip.seq + 1n,
     orderId: order.orderId,
@@ -108,6 +113,8 @@ export type MicroChainBreakKind =
   | 'link_broken'
   /** seq does not follow the previous record's: a record removed or moved */
   | 'seq_gap'
+  /** the expiry is not `seconds` after the opening, or the open tick is after the expiry */
+  | 'window_mismatch'
   /** the open price or tick is not the recorded tick at that time */
   | 'open_price_mismatch'
   /** the end price or tick is not the last recorded tick at the order's expiry */
@@ -155,13 +162,22 @@ export function verifyChain(
     if (seen.has(orderId)) add('order_repeated', 'the order was settled before');
     seen.add(orderId);
 
+    if (record.expiresAtMs !== record.openedAtMs + record.seconds * 1000 || record.openTickMs > record.expiresAtMs) {
+      add(
+        'window_mismatch',
+        `opened at ${record.openedAtMs} for ${record.seconds} s but expires at ${record.expiresAtMs}`,
+      );
+    }
     const open = priceAt(record.pairId, record.openTickMs);
     if (open?.atMs !== record.openTickMs || open.priceUnits !== record.openPriceUnits) {
-      add('open_price_mismatch', `open ${record.openPriceUnits} at ${record.openTickMs}, recorded ${describe(open)}`);
+      add(
+        'open_price_mismatch',
+        `open ${price(record.openPriceUnits)} at ${record.openTickMs}, recorded ${describe(open)}`,
+      );
     }
     const end = priceAt(record.pairId, record.expiresAtMs);
     if (end?.atMs !== record.endTickMs || end.priceUnits !== record.endPriceUnits) {
-      add('end_price_mismatch', `end ${record.endPriceUnits} at ${record.endTickMs}, recorded ${describe(end)}`);
+      add('end_price_mismatch', `end ${price(record.endPriceUnits)} at ${record.endTickMs}, recorded ${describe(end)}`);
     }
     const rule = microPayout(record, record.openPriceUnits, record.endPriceUnits);
     if (
@@ -171,14 +187,14 @@ export function verifyChain(
     ) {
       add(
         'payout_rule_mismatch',
-        `says ${record.outcome} paying ${record.payoutUnits}, the rule gives ${rule.outcome} paying ${rule.payoutUnits}`,
+        `says ${record.outcome} paying ${price(record.payoutUnits)}, the rule gives ${rule.outcome} paying ${price(rule.payoutUnits)}`,
       );
     }
     const paid = payouts.get(orderId);
     if (paid !== record.payoutUnits) {
       add(
         'payout_ledger_mismatch',
-        `says ${record.payoutUnits} paid, the ledger ${paid === undefined ? 'has no settlement' : `paid ${paid}`}`,
+        `says ${price(record.payoutUnits)} paid, the ledger ${paid === undefined ? 'has no settlement' : `paid ${price(paid)}`}`,
       );
     }
     previous = { seq, hash };
@@ -195,5 +211,6 @@ export function verifyChain(
   return breaks;
 }
 
+const price = (units: bigint): string => formatUnits(units);
 const describe = (tick: { priceUnits: bigint; atMs: number } | undefined): string =>
-  tick ? `${tick.priceUnits} at ${tick.atMs}` : 'no tick';
+  tick ? `${price(tick.priceUnits)} at ${tick.atMs}` : 'no tick';
