@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Bucket } from '@tidemark/core';
+import { WALLET_KINDS, type Bucket } from '@tidemark/core';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { WalletLogTable } from '../../db/schema';
@@ -91,12 +91,11 @@ export async function applyDeltas(
 /** Opens a user's four wallets in every currency, with zero balances (no money moves). */
 export async function insertWallets(db: Db, userId: bigint): Promise<void> {
   const currencies = await db.selectFrom('currency').select('id').execute();
-  const wallets = ['change', 'lever', 'micro', 'legal'] as const;
   await db
     .insertInto('account')
     .values(
       currencies.flatMap((c) =>
-        wallets.map((wallet) => ({ user_id: userId, system_name: null, wallet, currency_id: c.id, allow_negative: 0n })),
+        WALLET_KINDS.map((wallet) => ({ user_id: userId, system_name: null, wallet, currency_id: c.id, allow_negative: 0n })),
       ),
     )
     .onConflict((oc) => oc.doNothing())
