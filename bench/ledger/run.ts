@@ -39,7 +39,7 @@ async function serviceRound(db: Awaited<ReturnType<typeof freshDatabase>>['db'],
         { account: { userId, wallet: 'change', currencyId: USDT }, deltaUnits: -units },
         { account: { userId, wallet: 'lever', currencyId: USDT }, deltaUnits: units },
       ],
-    });
+    }, Date.now());
   }
   return TXNS / ((performance.now() - started) / 1000);
 }

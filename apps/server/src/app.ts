@@ -40,7 +40,7 @@ export interface AppDeps {
 }
 
 /** Builds the HTTP app without listening, so tests can start it on an ephemeral port. */
-export async function buildApp({ db, config, market, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock, market, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: limits.bodyBytesMax,
@@ -54,18 +54,18 @@ export async function buildApp({ db, config, market, mailer, logger, extraRoutes
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(authPlugin, { db, sessionIdleMs: config.sessionIdleMs });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
+  await app.register(idempotencyPlugin, { db, clock });
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { db, config, market });
 
   await app.register(commonRoutes, { supportUrl: config.supportUrl });
   await app.register(currencyRoutes, { db, market });
   await app.register(marketRoutes, { db, market });
-  await app.register(userRoutes, { db, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log) });
-  await app.register(identityRoutes, { db });
-  await app.register(walletRoutes, { db, market });
-  await app.register(uploadRoutes, { db, uploadDir: path.join(config.dataDir, 'uploads') });
+  await app.register(userRoutes, { db, clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
+  await app.register(identityRoutes, { db, clock });
+  await app.register(walletRoutes, { db, clock, market });
+  await app.register(uploadRoutes, { db, clock, uploadDir: path.join(config.dataDir, 'uploads') });
   if (extraRoutes) await app.register(extraRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '@tidemark/core';
 import { buildApp, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -12,6 +13,8 @@ export interface RunningServer {
   db: Db;
   config: Config;
   market: MarketEngine;
+  /** the clock the app was built with: tests pass its time to the services they call directly */
+  clock: Clock;
   url: string;
   close(): Promise<void>;
 }
@@ -26,7 +29,7 @@ export async function startServer(
   await seed(db);
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
   const app = await buildApp({ db, config, ...options, market, clock: market.clock });
-  await bootstrapAccounts(db, config, app.log);
+  await bootstrapAccounts(db, config, app.log, market.clock);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
   await app.listen({ port: config.port, host: config.host });
@@ -37,6 +40,7 @@ export async function startServer(
     db,
     config,
     market,
+    clock: market.clock,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await market.stop();

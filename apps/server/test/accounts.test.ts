@@ -321,7 +321,7 @@ describe('uploads and identity', () => {
     const first = await buildSignedInUser(server.db);
     const cardId = `CARD${Date.now()}`;
     await server.post('/api/user/real_name', await identityForm(first.token, cardId), { token: first.token });
-    await reviewIdentity(server.db, { staffId: staff.id, userId: first.id, approve: true });
+    await reviewIdentity(server.db, { staffId: staff.id, userId: first.id, approve: true }, server.clock());
     expect(await server.get('/api/user/info', { token: first.token })).toMatchObject({ message: { review_status: 2, is_auth: 1 } });
 
     const second = await buildSignedInUser(server.db);
@@ -331,11 +331,11 @@ describe('uploads and identity', () => {
 
     const third = await buildSignedInUser(server.db);
     await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token });
-    await reviewIdentity(server.db, { staffId: staff.id, userId: third.id, approve: false, note: 'blurry photo' });
+    await reviewIdentity(server.db, { staffId: staff.id, userId: third.id, approve: false, note: 'blurry photo' }, server.clock());
     expect((await server.get('/api/user/center', { token: third.token })).message.review_status).toBe(3);
     // rejected: may submit again
     expect((await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token })).type).toBe('ok');
-    await expect(reviewIdentity(server.db, { staffId: first.id, userId: third.id, approve: true })).rejects.toThrow(/staff/);
+    await expect(reviewIdentity(server.db, { staffId: first.id, userId: third.id, approve: true }, server.clock())).rejects.toThrow(/staff/);
 
     const audit = await server.db.selectFrom('audit_log').select(['action', 'subject']).where('staff_id', '=', staff.id).execute();
     expect(audit).toEqual([

@@ -29,7 +29,7 @@ const spendRoute = async (app: FastifyInstance) => {
           { account: { userId: request.userId, wallet: 'change', currencyId: USDT }, deltaUnits: -request.body.number },
           { account: { system: 'fees', currencyId: USDT }, deltaUnits: request.body.number },
         ],
-      });
+      }, server.clock());
       return ok({ txn: txnId.toString() });
     },
   );

@@ -47,7 +47,7 @@ describe('ledger', () => {
         { account: { userId: user.id, wallet: 'change', currencyId: USDT }, bucket: 'frozen', deltaUnits: mustParseUnits('10') },
         { account: { userId: user.id, wallet: 'lever', currencyId: USDT }, deltaUnits: mustParseUnits('20') },
       ],
-    });
+    }, server.clock());
     expect(await balance(user.id)).toEqual({ available: mustParseUnits('70'), frozen: mustParseUnits('10') });
     expect((await balance(user.id, USDT, 'lever' as never))?.available).toBe(mustParseUnits('20'));
     await server.expectLedgerSound();
@@ -63,7 +63,7 @@ describe('ledger', () => {
         { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: -mustParseUnits('5.00000001') },
         { account: { system: 'fees', currencyId: USDT }, deltaUnits: mustParseUnits('5.00000001') },
       ],
-    });
+    }, server.clock());
     await expect(spend).rejects.toEqual(new Rejection('insufficient_balance'));
     expect(await balance(user.id)).toEqual({ available: mustParseUnits('5'), frozen: 0n });
     expect(await txnCount()).toBe(before);
@@ -79,7 +79,7 @@ describe('ledger', () => {
         { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: 100n },
         { account: { system: 'house', currencyId: BTC }, deltaUnits: -100n },
       ],
-    });
+    }, server.clock());
     await expect(gift).rejects.toThrow(/unbalanced/);
     expect(await balance(user.id)).toBeUndefined();
     expect(await txnCount()).toBe(before);
@@ -96,7 +96,7 @@ describe('ledger', () => {
           { account: { userId: user.id, wallet: 'change', currencyId: BTC }, deltaUnits: mustParseUnits('1') },
           { account: { system: 'deposits', currencyId: BTC }, deltaUnits: -mustParseUnits('1') },
         ],
-      });
+      }, server.clock());
     const first = await credit();
     const second = await credit();
     expect(first.replayed).toBe(false);
@@ -115,7 +115,7 @@ describe('ledger', () => {
           { account: { userId: user.id, wallet: 'change', currencyId: USDT }, deltaUnits: -mustParseUnits('250') },
           { account: { system: 'fees', currencyId: USDT }, deltaUnits: mustParseUnits('250') },
         ],
-      });
+      }, server.clock());
     const results = await Promise.allSettled(Array.from({ length: 50 }, spend));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {

@@ -177,10 +177,10 @@ describe('withdrawals', () => {
     expect(w).toMatchObject({ status: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
 
     const staff = await staffMember();
-    await approveWithdrawal(server.db, staff.id, BigInt(w.id));
-    await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id))).rejects.toMatchObject({ code: 'not_pending' });
+    await approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock());
+    await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '0.00000000' });
-    await settleWithdrawalOnChain(server.db, staff.id, BigInt(w.id), { ok: true, hash: '0xfeed' });
+    await settleWithdrawalOnChain(server.db, staff.id, BigInt(w.id), { ok: true, hash: '0xfeed' }, server.clock());
     expect((await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list[0]).toMatchObject({ status: 'chain_success', hash: '0xfeed' });
     await server.expectLedgerSound();
   });
@@ -191,9 +191,9 @@ describe('withdrawals', () => {
     await out(user.token, { number: '100' });
     await out(user.token, { number: '200' });
     const [second, first] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
-    await rejectWithdrawal(server.db, staff.id, BigInt(first.id));
-    await approveWithdrawal(server.db, staff.id, BigInt(second.id));
-    await settleWithdrawalOnChain(server.db, staff.id, BigInt(second.id), { ok: false });
+    await rejectWithdrawal(server.db, staff.id, BigInt(first.id), server.clock());
+    await approveWithdrawal(server.db, staff.id, BigInt(second.id), server.clock());
+    await settleWithdrawalOnChain(server.db, staff.id, BigInt(second.id), { ok: false }, server.clock());
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '1000.00000000', lock_change_balance: '0.00000000' });
     const statuses = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list.map((w: { status: string }) => w.status);
     expect(statuses).toEqual(['chain_failure', 'rejected']);
@@ -276,9 +276,9 @@ describe('deposits', () => {
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('0.00000000');
 
     const staff = await staffMember();
-    await approveDeposit(server.db, staff.id, BigInt(d.id));
-    await expect(approveDeposit(server.db, staff.id, BigInt(d.id))).rejects.toMatchObject({ code: 'not_pending' });
-    await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id)), approveDeposit(server.db, staff.id, BigInt(d.id))]);
+    await approveDeposit(server.db, staff.id, BigInt(d.id), server.clock());
+    await expect(approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
+    await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id), server.clock()), approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())]);
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('250.00000000');
     const records = await server.post('/api/wallet/legal_log', { type: '2', currency: '3', page: '1' }, { token: user.token, lang: 'hk' });
     expect(records.message.list[0]).toMatchObject({ value: '250.00000000', text: '充值到賬', info: '充值到账', type_info_e: 'Deposit credited' });
@@ -290,7 +290,7 @@ describe('deposits', () => {
     const pic = await upload(user.token, PNG);
     await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
     const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
-    await rejectDeposit(server.db, (await staffMember()).id, BigInt(d.id));
+    await rejectDeposit(server.db, (await staffMember()).id, BigInt(d.id), server.clock());
     expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status).toBe('rejected');
     expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe('0.00000000');
     await server.expectLedgerSound();

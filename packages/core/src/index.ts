@@ -1,5 +1,6 @@
 export * from './money';
 export * from './ledger';
+export * from './wallet';
 export * from './market';
 export * from './fee';
 export * from './clock';

@@ -1,9 +1,6 @@
 // Pure double-entry rules: the server persists postings, this module only decides whether they are valid.
 import { UNITS_MAX, UNITS_MIN, assertUnitsInRange, formatUnits } from './money';
 
-export type WalletKind = 'change' | 'lever' | 'micro' | 'legal';
-export const WALLET_KINDS: readonly WalletKind[] = ['change', 'lever', 'micro', 'legal'];
-
 export type SystemAccount = 'house' | 'fees' | 'deposits' | 'withdrawals' | 'market_maker';
 export const SYSTEM_ACCOUNTS: readonly SystemAccount[] = ['house', 'fees', 'deposits', 'withdrawals', 'market_maker'];
 

@@ -1,5 +1,7 @@
 export * from './lang';
 export * from './limits';
+export * from './reference';
+export * from './statuses';
 export * from './errors';
 export * from './messages';
 export * from './envelope';

@@ -5,14 +5,36 @@ export const limits = {
   codeResendMs: 60_000,
   codeTtlMs: 10 * 60_000,
   codeTriesMax: 5,
+  /** digits of a mailed code and of the fund password */
+  codeDigits: 6,
+  payPasswordDigits: 6,
   sessionIdleMsDefault: 7 * 24 * 3600_000,
+  /** a live session's last-seen time is written at most this often, so a busy client does not write on every call */
+  sessionTouchMs: 60_000,
   transferUnitsMax: 99_999_999n * 100_000_000n,
   accountLengthMax: 120,
   loginPasswordLengthMin: 6,
   loginPasswordLengthMax: 16,
+  /** a password typed to prove who one is (older passwords may be longer than today's rule) */
+  passwordLengthMax: 64,
+  /** characters of the invitation code every user gets */
+  extensionCodeLength: 8,
+  withdrawAddressLengthMax: 128,
+  addressNotesLengthMax: 60,
+  bankAccountDigitsMin: 6,
+  bankAccountDigitsMax: 34,
+  bankNameLengthMax: 60,
+  realNameLengthMax: 60,
+  cardIdLengthMin: 4,
+  cardIdLengthMax: 32,
   uploadDepositBytesMax: 500 * 1024,
   uploadIdentityBytesMax: 4 * 1024 * 1024,
+  /** rows per page of the records lists (wallet records, withdrawals, deposits) */
+  recordsPageSize: 20,
   transferLogPageSize: 20,
+  transferLogPageSizeMax: 100,
+  /** the window of a currency's daily withdrawal limit: a UTC day */
+  withdrawDailyWindowMs: 24 * 3600_000,
   recentTradesMax: 40,
   idempotencyKeyLengthMax: 128,
   bodyBytesMax: 1024 * 1024,
@@ -23,3 +45,32 @@ export const limits = {
   /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
   socketQueuePacketsMax: 500,
 } as const;
+
+/** A request budget: at most `max` requests per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+const FIVE_MINUTES_MS = 5 * 60_000;
+const TEN_MINUTES_MS = 10 * 60_000;
+
+/**
+ * Request budgets of the calls that guess secrets or send mail, per client address and (where
+ * the request names one) per account, so one account is protected from many addresses too.
+ */
+export const rateLimits = {
+  login: { perIp: { max: 30, windowMs: FIVE_MINUTES_MS }, perAccount: { max: 10, windowMs: FIVE_MINUTES_MS } },
+  register: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
+  sendCode: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
+  checkCode: { perIp: { max: 30, windowMs: TEN_MINUTES_MS }, perAccount: { max: 10, windowMs: TEN_MINUTES_MS } },
+  resetPassword: { perIp: { max: 30, windowMs: TEN_MINUTES_MS }, perAccount: { max: 10, windowMs: TEN_MINUTES_MS } },
+  changeSecrets: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
+} as const satisfies Record<string, { perIp: RateLimit; perAccount?: RateLimit }>;
+
+/** A byte limit as messages show it: "500 KB", "4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} B`;
+}

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Bucket, StoredPeriod, SystemAccount, WalletKind } from '@tidemark/core';
+import type { DepositStatus, LogCategory, WithdrawalStatus } from '@tidemark/protocol';
 
 /**
  * Table types. Every integer column is a bigint on both engines (better-sqlite3 safeIntegers,
@@ -202,7 +203,6 @@ export interface BankCardTable {
   created_at_ms: bigint;
 }
 
-export type DepositStatus = 'pending' | 'credited' | 'rejected';
 export interface DepositRequestTable {
   id: Id;
   user_id: bigint;
@@ -215,7 +215,6 @@ export interface DepositRequestTable {
   reviewed_by: bigint | null;
 }
 
-export type WithdrawalStatus = 'applying' | 'agreed' | 'chain_success' | 'chain_failure' | 'rejected' | 'station_success';
 export interface WithdrawalTable {
   id: Id;
   user_id: bigint;
@@ -238,8 +237,8 @@ export interface WalletLogTable {
   currency_id: bigint;
   wallet: WalletKind;
   txn_id: bigint;
-  /** what the entry was: transfer, deposit, withdraw, lever, micro, trade */
-  category: string;
+  /** which records list shows the entry */
+  category: LogCategory;
   value_units: bigint;
   info: string;
   type_info_e: string;
@@ -298,3 +297,6 @@ export interface Database {
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type AccountRow = Selectable<AccountTable>;
+export type NewWithdrawal = Insertable<WithdrawalTable>;
+export type NewDepositRequest = Insertable<DepositRequestTable>;
+export type WalletLogRow = Selectable<WalletLogTable>;

@@ -1,14 +1,19 @@
 import { mustParseUnits } from '@tidemark/core';
+import { CURRENCY_IDS, LEGAL_USDT_ID } from '@tidemark/protocol';
 import type { Db } from './database';
 import type { CurrencyTable, PairTable } from './schema';
 
 type SeedCurrency = Omit<CurrencyTable, 'logo' | 'sort'>;
 
-// Ids 1-3 are the spec's defaults (BTC 1, ETH 2, USDT 3; legal USDT 3).
+const BTC = BigInt(CURRENCY_IDS.BTC);
+const ETH = BigInt(CURRENCY_IDS.ETH);
+const USDT = BigInt(CURRENCY_IDS.USDT);
+
+// BTC, ETH and USDT have the spec's default ids (the reference table); USDT is every pair's legal side.
 const CURRENCIES: SeedCurrency[] = [
-  { id: 1n, name: 'BTC', currency_type: 'btc', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
-  { id: 2n, name: 'ETH', currency_type: 'eth', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
-  { id: 3n, name: 'USDT', currency_type: 'erc20', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
+  { id: BTC, name: 'BTC', currency_type: 'btc', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
+  { id: ETH, name: 'ETH', currency_type: 'eth', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
+  { id: USDT, name: 'USDT', currency_type: 'erc20', is_match: 1n, is_legal: 1n, is_lever: 1n, is_micro: 1n },
   { id: 4n, name: 'BNB', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
   { id: 5n, name: 'SOL', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
   { id: 6n, name: 'XRP', currency_type: 'erc20', is_match: 1n, is_legal: 0n, is_lever: 0n, is_micro: 0n },
@@ -23,8 +28,8 @@ const GROUPS = [
 
 // [id, group, base, reference price, contract size per hand]; match id 2 is BTC/USDT (spec default).
 const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string]> = [
-  [2n, 1n, 1n, '67000', '0.001'],
-  [1n, 1n, 2n, '3500', '0.01'],
+  [2n, 1n, BTC, '67000', '0.001'],
+  [1n, 1n, ETH, '3500', '0.01'],
   [3n, 1n, 4n, '600', '0.1'],
   [4n, 1n, 5n, '150', '1'],
   [5n, 2n, 6n, '0.6', '100'],
@@ -34,17 +39,17 @@ const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string]> = [
 
 // [currency, min, max per withdrawal, fee percent, daily limit]
 const WITHDRAW_LIMITS: ReadonlyArray<[bigint, string, string, string, string]> = [
-  [1n, '0.001', '10', '0.5', '20'],
-  [2n, '0.01', '100', '0.5', '200'],
-  [3n, '10', '100000', '1', '200000'],
+  [BTC, '0.001', '10', '0.5', '20'],
+  [ETH, '0.01', '100', '0.5', '200'],
+  [USDT, '10', '100000', '1', '200000'],
 ];
 
 // Placeholders that cannot be mistaken for real addresses: staff set the real ones.
 const DEPOSIT_ADDRESSES: ReadonlyArray<[bigint, 'BTC' | 'ETH' | 'Trc20', string]> = [
-  [1n, 'BTC', 'SET-BTC-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [2n, 'ETH', 'SET-ETH-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [3n, 'ETH', 'SET-USDT-ERC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [3n, 'Trc20', 'SET-USDT-TRC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [BTC, 'BTC', 'SET-BTC-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [ETH, 'ETH', 'SET-ETH-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [USDT, 'ETH', 'SET-USDT-ERC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [USDT, 'Trc20', 'SET-USDT-TRC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
 ];
 
 const SETTINGS: Record<string, string> = {
@@ -68,7 +73,7 @@ export async function seed(db: Db): Promise<void> {
       id,
       group_id: group,
       currency_id: base,
-      legal_id: 3n,
+      legal_id: BigInt(LEGAL_USDT_ID),
       is_display: 1n,
       spread_units: mustParseUnits('0.05'),
       lever_trade_fee_units: mustParseUnits('0.1'),

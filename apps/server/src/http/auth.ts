@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Clock } from '@tidemark/core';
 import type { Db } from '../db/database';
 import { resolveSession } from '../modules/session/service';
 import { SessionInvalid } from './envelope';
@@ -21,13 +22,13 @@ export function bearerToken(header: string | undefined): string | undefined {
   return token ? token : undefined;
 }
 
-export const authPlugin = fp<{ db: Db; sessionIdleMs: number }>(async (app, { db, sessionIdleMs }) => {
+export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number }>(async (app, { db, clock, sessionIdleMs }) => {
   app.decorateRequest('userId', 0n);
   app.decorateRequest('sessionId', 0n);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth !== 'user') return;
     const token = bearerToken(request.headers.authorization);
-    const session = token ? await resolveSession(db, token, sessionIdleMs) : undefined;
+    const session = token ? await resolveSession(db, token, sessionIdleMs, clock()) : undefined;
     if (!session) throw new SessionInvalid();
     request.userId = session.userId;
     request.sessionId = session.sessionId;

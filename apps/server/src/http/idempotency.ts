@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { Rejection } from '../rejection';
@@ -29,7 +30,7 @@ function requestHash(method: string, url: string, body: unknown): string {
  * claims it; a repeat with the same body gets the stored answer without the work being done
  * again, a repeat with another body is refused, and one racing the first is told to wait.
  */
-export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
+export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
   app.decorateRequest('idempotencyClaim', undefined);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -41,7 +42,7 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
     const hash = requestHash(request.method, request.url, request.body);
     const inserted = await db
       .insertInto('idempotency_request')
-      .values({ user_id: request.userId, key, request_hash: hash, response: null, created_at_ms: BigInt(Date.now()) })
+      .values({ user_id: request.userId, key, request_hash: hash, response: null, created_at_ms: BigInt(clock()) })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows === 1n) {

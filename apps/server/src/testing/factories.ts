@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mustParseUnits, type WalletKind } from '@tidemark/core';
+import { systemClock } from '../clock';
 import type { Db } from '../db/database';
 import { postTransaction } from '../modules/ledger/service';
 import { createSession } from '../modules/session/service';
@@ -29,7 +30,7 @@ export async function buildUser(db: Db, overrides: { email?: string; password?: 
       role: 'user',
       is_invee: 0n,
       review_status: 0n,
-      created_at_ms: BigInt(Date.now()),
+      created_at_ms: BigInt(systemClock()),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -39,7 +40,7 @@ export async function buildUser(db: Db, overrides: { email?: string; password?: 
 /** A user with a live session token. */
 export async function buildSignedInUser(db: Db, overrides: { email?: string } = {}) {
   const user = await buildUser(db, overrides);
-  return { ...user, token: await createSession(db, user.id) };
+  return { ...user, token: await createSession(db, user.id, systemClock()) };
 }
 
 /** Credits a wallet through the `deposits` clearing account, as an approved deposit would. */
@@ -51,12 +52,16 @@ export async function fundWallet(
   wallet: WalletKind = 'change',
 ): Promise<void> {
   const units = mustParseUnits(amount);
-  await postTransaction(db, {
-    kind: 'deposit',
-    reference: `test-funding:${userId}`,
-    legs: [
-      { account: { userId, wallet, currencyId }, deltaUnits: units },
-      { account: { system: 'deposits', currencyId }, deltaUnits: -units },
-    ],
-  });
+  await postTransaction(
+    db,
+    {
+      kind: 'deposit',
+      reference: `test-funding:${userId}`,
+      legs: [
+        { account: { userId, wallet, currencyId }, deltaUnits: units },
+        { account: { system: 'deposits', currencyId }, deltaUnits: -units },
+      ],
+    },
+    systemClock(),
+  );
 }

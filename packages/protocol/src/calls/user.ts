@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors';
 import { ZEnvelopeOk } from '../envelope';
 import { limits } from '../limits';
+import { HAS_PAY_PASSWORD } from '../statuses';
 
 /**
  * Field rules carry their rejection code as the issue message: the server answers that code
@@ -11,7 +12,7 @@ const required = (code: ErrorCode) => z.string({ error: code }).trim().min(1, co
 
 export const zAccount = required('account_required').max(limits.accountLengthMax, 'account_too_long');
 export const zEmail = required('account_required').pipe(z.email('email_invalid'));
-export const zCode = required('code_required').regex(/^\d{6}$/, 'code_wrong');
+export const zCode = required('code_required').regex(new RegExp(`^\\d{${limits.codeDigits}}$`), 'code_wrong');
 
 /** A login password as the spec's hint says: 6-16 characters with letters and digits. */
 export const zNewPassword = z
@@ -20,7 +21,7 @@ export const zNewPassword = z
   .min(limits.loginPasswordLengthMin, 'password_too_short')
   .max(limits.loginPasswordLengthMax, 'password_too_long')
   .regex(/^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]+$/, 'password_weak');
-const zPassword = z.string({ error: 'password_required' }).min(1, 'password_required').max(64, 'password_too_long');
+const zPassword = z.string({ error: 'password_required' }).min(1, 'password_required').max(limits.passwordLengthMax, 'password_too_long');
 const zOptional = z.string().trim().optional();
 
 function matching<T extends z.ZodRawShape>(shape: T, first: keyof T & string, repeat: keyof T & string) {
@@ -97,9 +98,9 @@ export const ZUserCenterResponse = ZEnvelopeOk(z.object({ review_status: z.numbe
 
 const stripSpaces = (code: ErrorCode) => z.string({ error: code }).transform((s) => s.replace(/\s+/g, ''));
 export const ZRealNameRequest = z.object({
-  name: stripSpaces('name_invalid').pipe(z.string().min(1, 'name_invalid').max(60, 'name_invalid').regex(/^[^\d]+$/, 'name_invalid')),
+  name: stripSpaces('name_invalid').pipe(z.string().min(1, 'name_invalid').max(limits.realNameLengthMax, 'name_invalid').regex(/^[^\d]+$/, 'name_invalid')),
   card_id: stripSpaces('card_id_invalid').pipe(
-    z.string().regex(/^[A-Za-z0-9-]{4,32}$/, 'card_id_invalid'),
+    z.string().regex(new RegExp(`^[A-Za-z0-9-]{${limits.cardIdLengthMin},${limits.cardIdLengthMax}}$`), 'card_id_invalid'),
   ),
   front_pic: required('upload_missing'),
   reverse_pic: required('upload_missing'),
@@ -110,12 +111,12 @@ export const ZCountry = z.object({ country_id: z.number().int(), area_code: z.st
 export const ZCountriesResponse = ZEnvelopeOk(z.array(ZCountry));
 
 /** message 2: no fund password yet (the client then offers /jymm); 1: one is set */
-export const ZHasPasswordResponse = ZEnvelopeOk(z.union([z.literal(1), z.literal(2)]));
+export const ZHasPasswordResponse = ZEnvelopeOk(z.union([z.literal(HAS_PAY_PASSWORD.set), z.literal(HAS_PAY_PASSWORD.unset)]));
 
 export const ZPayPasswordRequest = z
   .object({
     password: zPassword,
-    pay_password: z.string({ error: 'pay_password_invalid' }).regex(/^\d{6}$/, 'pay_password_invalid'),
+    pay_password: z.string({ error: 'pay_password_invalid' }).regex(new RegExp(`^\\d{${limits.payPasswordDigits}}$`), 'pay_password_invalid'),
     re_pay_password: z.string({ error: 'passwords_mismatch' }),
     code: zCode,
   })

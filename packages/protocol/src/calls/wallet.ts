@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { WALLET_KINDS } from '@tidemark/core';
 import { ZEnvelopeOk } from '../envelope';
 import { zDecimal, zId, zPositiveAmount } from '../fields';
+import { limits } from '../limits';
+import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../statuses';
 
 /** The four wallets of a user, by the spec's field values. */
-export const WALLETS = ['change', 'lever', 'micro', 'legal'] as const;
-export const zWallet = z.enum(WALLETS, { error: 'transfer_account_invalid' });
+export const zWallet = z.enum(WALLET_KINDS, { error: 'transfer_account_invalid' });
 
-/** Currency 9999 stands for Bank (spec 001 section 9). */
-export const BANK_CURRENCY = 9999;
 export const NETWORKS = ['TRC20', 'ERC20'] as const;
 
 const zCurrency = z.string({ error: 'currency_required' }).regex(/^[1-9][0-9]{0,8}$/, 'currency_required').transform(Number);
@@ -77,9 +77,9 @@ export const ZAddAddressRequest = z.object({
   address: z
     .string({ error: 'address_required' })
     .min(1, 'address_required')
-    .max(128, 'address_invalid')
+    .max(limits.withdrawAddressLengthMax, 'address_invalid')
     .regex(/^\S+$/, 'address_invalid'),
-  notes: z.string().max(60, 'notes_invalid').regex(/^\S*$/, 'notes_invalid').default(''),
+  notes: z.string().max(limits.addressNotesLengthMax, 'notes_invalid').regex(/^\S*$/, 'notes_invalid').default(''),
   netType: z.enum(NETWORKS, { error: 'network_invalid' }).default('TRC20'),
 });
 export const ZDeleteAddressRequest = z.object({ address_id: zId });
@@ -87,9 +87,13 @@ export const ZDeleteAddressRequest = z.object({ address_id: zId });
 export const ZBankCard = z.object({ bank_account: z.string(), bank_name: z.string(), real_name: z.string() });
 export const ZCashInfoResponse = ZEnvelopeOk(ZBankCard.partial());
 export const ZBankBindRequest = z.object({
-  bank_account: z.string({ error: 'bank_invalid' }).trim().regex(/^[0-9 ]{6,34}$/, 'bank_invalid').transform((s) => s.replace(/ /g, '')),
-  bank_name: z.string({ error: 'bank_invalid' }).trim().min(1, 'bank_invalid').max(60, 'bank_invalid'),
-  real_name: z.string({ error: 'name_invalid' }).trim().min(1, 'name_invalid').max(60, 'name_invalid'),
+  bank_account: z
+    .string({ error: 'bank_invalid' })
+    .trim()
+    .regex(new RegExp(`^[0-9 ]{${limits.bankAccountDigitsMin},${limits.bankAccountDigitsMax}}$`), 'bank_invalid')
+    .transform((s) => s.replace(/ /g, '')),
+  bank_name: z.string({ error: 'bank_invalid' }).trim().min(1, 'bank_invalid').max(limits.bankNameLengthMax, 'bank_invalid'),
+  real_name: z.string({ error: 'name_invalid' }).trim().min(1, 'name_invalid').max(limits.realNameLengthMax, 'name_invalid'),
 });
 
 export const ZWithdrawRequest = z.object({
@@ -99,11 +103,11 @@ export const ZWithdrawRequest = z.object({
   address: z.string({ error: 'address_required' }).min(1, 'address_required'),
   /** the rate the client showed; the server uses its own and ignores this */
   rate: z.string().optional(),
-  pay_password: z.string({ error: 'pay_password_wrong' }).regex(/^\d{6}$/, 'pay_password_wrong'),
+  pay_password: z.string({ error: 'pay_password_wrong' }).regex(new RegExp(`^\\d{${limits.payPasswordDigits}}$`), 'pay_password_wrong'),
 });
 
 export const ZLegalLogRequest = z.object({
-  /** 2 deposit and withdraw, 3 contract, 4 micro; 1 (or none) spot transfers */
+  /** a key of RECORD_TYPES: 2 deposit and withdraw, 3 contract, 4 micro; 1 spot transfers */
   type: z.coerce.number().int().min(1).max(4).default(2),
   currency: z.coerce.number().int().positive().optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -143,7 +147,7 @@ export const ZTransferRequest = z.object({
 export const ZCurrencyListResponse = ZEnvelopeOk(z.array(z.object({ id: z.number().int(), name: z.string() })));
 
 export const ZAccountListRequest = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().int().min(1).max(limits.transferLogPageSizeMax).default(limits.transferLogPageSize),
   page: z.coerce.number().int().min(1).default(1),
 });
 export const ZAccountLogItem = z.object({
@@ -167,8 +171,6 @@ export const ZUserCurrencyListResponse = ZEnvelopeOk(
   z.array(z.object({ id: z.number().int(), name: z.string(), change_balance: zDecimal, usdt_price: zDecimal })),
 );
 
-export const WITHDRAWAL_STATUSES = ['applying', 'agreed', 'chain_success', 'chain_failure', 'rejected', 'station_success'] as const;
-export const DEPOSIT_STATUSES = ['pending', 'credited', 'rejected'] as const;
 export const ZWithdrawal = z.object({
   id: z.number().int(),
   currency_name: z.string(),

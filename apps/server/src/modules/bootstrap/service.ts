@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mustParseUnits } from '@tidemark/core';
+import { mustParseUnits, type Clock } from '@tidemark/core';
+import { CURRENCY_IDS, REVIEW_STATUS } from '@tidemark/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -9,13 +10,18 @@ import { hashPassword } from '../user/password';
 import { insertUser, selectUserByEmail } from '../user/queries';
 
 // what the demo trader starts with in the spot wallet: [currency id, amount]
-const DEMO_FUNDS: ReadonlyArray<[bigint, string]> = [
-  [3n, '100000'],
-  [1n, '2'],
-  [2n, '20'],
+const DEMO_FUNDS: ReadonlyArray<[number, string]> = [
+  [CURRENCY_IDS.USDT, '100000'],
+  [CURRENCY_IDS.BTC, '2'],
+  [CURRENCY_IDS.ETH, '20'],
 ];
 
-async function ensureUser(db: Db, email: string, password: string, role: 'user' | 'staff'): Promise<{ id: bigint; created: boolean }> {
+async function ensureUser(
+  db: Db,
+  user: { email: string; password: string; role: 'user' | 'staff' },
+  nowMs: number,
+): Promise<{ id: bigint; created: boolean }> {
+  const { email, password, role } = user;
   const existing = await selectUserByEmail(db, email);
   if (existing) return { id: existing.id, created: false };
   const id = await insertUser(db, {
@@ -27,8 +33,8 @@ async function ensureUser(db: Db, email: string, password: string, role: 'user' 
     parent_id: null,
     role,
     is_invee: 0n,
-    review_status: 0n,
-    created_at_ms: BigInt(Date.now()),
+    review_status: BigInt(REVIEW_STATUS.none),
+    created_at_ms: BigInt(nowMs),
   });
   await insertWallets(db, id);
   return { id, created: true };
@@ -39,27 +45,32 @@ async function ensureUser(db: Db, email: string, password: string, role: 'user' 
  * default (or DEMO=1) a demo trader funded by real deposits through the ledger, so a newcomer can
  * try everything at once. Both are created once; later starts leave them alone.
  */
-export async function bootstrapAccounts(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function bootstrapAccounts(db: Db, config: Config, log: FastifyBaseLogger, clock: Clock): Promise<void> {
   if (config.adminEmail && config.adminPassword) {
-    const admin = await ensureUser(db, config.adminEmail.toLowerCase(), config.adminPassword, 'staff');
+    const admin = await ensureUser(db, { email: config.adminEmail.toLowerCase(), password: config.adminPassword, role: 'staff' }, clock());
     if (admin.created) log.info(`staff account ${config.adminEmail} created`);
   }
   const demoWanted = config.demo ?? !config.databaseUrl;
   if (!demoWanted) return;
   const password = config.demoPassword ?? `demo-${randomBytes(6).toString('hex')}`;
-  const demo = await ensureUser(db, config.demoEmail.toLowerCase(), password, 'user');
+  const demo = await ensureUser(db, { email: config.demoEmail.toLowerCase(), password, role: 'user' }, clock());
   if (!demo.created) return;
-  for (const [currencyId, amount] of DEMO_FUNDS) {
+  for (const [id, amount] of DEMO_FUNDS) {
+    const currencyId = BigInt(id);
     const units = mustParseUnits(amount);
-    await postTransaction(db, {
-      kind: 'deposit',
-      reference: 'demo-funding',
-      idempotencyKey: `demo-funding:${demo.id}:${currencyId}`,
-      legs: [
-        { account: { userId: demo.id, wallet: 'change', currencyId }, deltaUnits: units, log: { category: 'deposit', text: 'deposit' } },
-        { account: { system: 'deposits', currencyId }, deltaUnits: -units },
-      ],
-    });
+    await postTransaction(
+      db,
+      {
+        kind: 'deposit',
+        reference: 'demo-funding',
+        idempotencyKey: `demo-funding:${demo.id}:${currencyId}`,
+        legs: [
+          { account: { userId: demo.id, wallet: 'change', currencyId }, deltaUnits: units, log: { category: 'deposit', text: 'deposit' } },
+          { account: { system: 'deposits', currencyId }, deltaUnits: -units },
+        ],
+      },
+      clock(),
+    );
   }
   log.info(`demo trader created: sign in as ${config.demoEmail} with password ${password}`);
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { findLedgerProblems } from '@tidemark/core';
 import type { Db } from '../../db/database';
+import { selectForeignEntries, selectSuspectAccounts, selectUnbalancedTxns } from './queries';
 
 /**
  * Proves the ledger for the whole database: every txn sums to zero per currency, every
@@ -9,52 +9,9 @@ import type { Db } from '../../db/database';
  * queries return only suspect rows, so a sound ledger costs one pass and no transfer.
  */
 export async function checkLedger(db: Db): Promise<string[]> {
-  const unbalanced = await db
-    .selectFrom('ledger_entry')
-    .select(['txn_id', 'currency_id', sql<bigint>`cast(sum(delta_units) as bigint)`.as('sum_units')])
-    .groupBy(['txn_id', 'currency_id'])
-    .having(sql`sum(delta_units)`, '<>', 0)
-    .execute();
-
-  const posted = db
-    .selectFrom('ledger_entry')
-    .select([
-      'account_id',
-      sql<bigint>`cast(sum(case when bucket = 'available' then delta_units else 0 end) as bigint)`.as('available'),
-      sql<bigint>`cast(sum(case when bucket = 'frozen' then delta_units else 0 end) as bigint)`.as('frozen'),
-    ])
-    .groupBy('account_id')
-    .as('posted');
-  const accounts = await db
-    .selectFrom('account')
-    .leftJoin(posted, 'posted.account_id', 'account.id')
-    .select([
-      'account.id',
-      'account.available_units',
-      'account.frozen_units',
-      'account.allow_negative',
-      sql<bigint>`coalesce(posted.available, 0)`.as('posted_available'),
-      sql<bigint>`coalesce(posted.frozen, 0)`.as('posted_frozen'),
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('account.available_units', '<>', sql<bigint>`coalesce(posted.available, 0)`),
-        eb('account.frozen_units', '<>', sql<bigint>`coalesce(posted.frozen, 0)`),
-        eb.and([
-          eb('account.allow_negative', '=', 0n),
-          eb.or([eb('account.available_units', '<', 0n), eb('account.frozen_units', '<', 0n)]),
-        ]),
-      ]),
-    )
-    .execute();
-
-  const foreign = await db
-    .selectFrom('ledger_entry')
-    .innerJoin('account', 'account.id', 'ledger_entry.account_id')
-    .select(['ledger_entry.id', 'ledger_entry.txn_id', 'ledger_entry.account_id'])
-    .whereRef('ledger_entry.currency_id', '<>', 'account.currency_id')
-    .execute();
-
+  const unbalanced = await selectUnbalancedTxns(db);
+  const accounts = await selectSuspectAccounts(db);
+  const foreign = await selectForeignEntries(db);
   return [
     ...findLedgerProblems({
       txns: unbalanced.map((r) => ({

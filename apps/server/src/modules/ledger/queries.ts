@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Bucket } from '@tidemark/core';
+import { WALLET_KINDS, type Bucket } from '@tidemark/core';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { WalletLogTable } from '../../db/schema';
@@ -91,12 +91,11 @@ export async function applyDeltas(
 /** Opens a user's four wallets in every currency, with zero balances (no money moves). */
 export async function insertWallets(db: Db, userId: bigint): Promise<void> {
   const currencies = await db.selectFrom('currency').select('id').execute();
-  const wallets = ['change', 'lever', 'micro', 'legal'] as const;
   await db
     .insertInto('account')
     .values(
       currencies.flatMap((c) =>
-        wallets.map((wallet) => ({ user_id: userId, system_name: null, wallet, currency_id: c.id, allow_negative: 0n })),
+        WALLET_KINDS.map((wallet) => ({ user_id: userId, system_name: null, wallet, currency_id: c.id, allow_negative: 0n })),
       ),
     )
     .onConflict((oc) => oc.doNothing())
@@ -108,4 +107,59 @@ export async function insertWalletLogs(
   rows: ReadonlyArray<Omit<Insertable<WalletLogTable>, 'id'>>,
 ): Promise<void> {
   if (rows.length > 0) await db.insertInto('wallet_log').values(rows).execute();
+}
+
+/** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */
+export function selectUnbalancedTxns(db: Db) {
+  return db
+    .selectFrom('ledger_entry')
+    .select(['txn_id', 'currency_id', sql<bigint>`cast(sum(delta_units) as bigint)`.as('sum_units')])
+    .groupBy(['txn_id', 'currency_id'])
+    .having(sql`sum(delta_units)`, '<>', 0)
+    .execute();
+}
+
+/** Accounts whose balance differs from the sum of their postings, or that went negative where they may not. */
+export function selectSuspectAccounts(db: Db) {
+  const posted = db
+    .selectFrom('ledger_entry')
+    .select([
+      'account_id',
+      sql<bigint>`cast(sum(case when bucket = 'available' then delta_units else 0 end) as bigint)`.as('available'),
+      sql<bigint>`cast(sum(case when bucket = 'frozen' then delta_units else 0 end) as bigint)`.as('frozen'),
+    ])
+    .groupBy('account_id')
+    .as('posted');
+  return db
+    .selectFrom('account')
+    .leftJoin(posted, 'posted.account_id', 'account.id')
+    .select([
+      'account.id',
+      'account.available_units',
+      'account.frozen_units',
+      'account.allow_negative',
+      sql<bigint>`coalesce(posted.available, 0)`.as('posted_available'),
+      sql<bigint>`coalesce(posted.frozen, 0)`.as('posted_frozen'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('account.available_units', '<>', sql<bigint>`coalesce(posted.available, 0)`),
+        eb('account.frozen_units', '<>', sql<bigint>`coalesce(posted.frozen, 0)`),
+        eb.and([
+          eb('account.allow_negative', '=', 0n),
+          eb.or([eb('account.available_units', '<', 0n), eb('account.frozen_units', '<', 0n)]),
+        ]),
+      ]),
+    )
+    .execute();
+}
+
+/** Postings in another currency than their account's. */
+export function selectForeignEntries(db: Db) {
+  return db
+    .selectFrom('ledger_entry')
+    .innerJoin('account', 'account.id', 'ledger_entry.account_id')
+    .select(['ledger_entry.id', 'ledger_entry.txn_id', 'ledger_entry.account_id'])
+    .whereRef('ledger_entry.currency_id', '<>', 'account.currency_id')
+    .execute();
 }

@@ -1,14 +1,10 @@
 import { checkPostings, type Bucket } from '@tidemark/core';
 import { describeEntry } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertWalletLogs, selectTxnIdByKey } from './queries';
 import type { AccountRef, PostedTxn, TxnInput } from './types';
-
-/** Runs `work` in a transaction, or inside the caller's when it already holds one. */
-export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 interface AccountChange {
   ref: AccountRef;
@@ -46,7 +42,7 @@ async function applyChange(trx: Db, { ref, delta }: AccountChange): Promise<bigi
  * idempotency key returns the first transaction and writes nothing. Inside a caller's
  * transaction, a Rejection must be let through so that the caller's writes roll back too.
  */
-export function postTransaction(db: Db, input: TxnInput, nowMs = Date.now()): Promise<PostedTxn> {
+export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise<PostedTxn> {
   const check = checkPostings(
     input.legs.map((leg, i) => ({
       accountId: BigInt(i),

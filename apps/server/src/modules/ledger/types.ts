@@ -1,5 +1,5 @@
 import type { Bucket, SystemAccount, WalletKind } from '@tidemark/core';
-import type { LedgerTextKey } from '@tidemark/protocol';
+import type { LedgerTextKey, LogCategory } from '@tidemark/protocol';
 
 /** A user's wallet account, or a system account, for one currency. */
 export type AccountRef =
@@ -16,8 +16,8 @@ export interface Leg {
 }
 
 export interface LegLog {
-  /** which records list shows it: transfer, deposit, withdraw, lever, micro, trade */
-  category: string;
+  /** which records list shows it */
+  category: LogCategory;
   text: LedgerTextKey;
   /** the other wallet, named in transfer descriptions */
   wallet?: WalletKind;

@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '@tidemark/core';
 import type { Db } from '../../db/database';
+import { insertOutboxMail, markMailSent } from './queries';
 
 export interface Mail {
   to: string;
@@ -20,21 +22,17 @@ const FROM = 'Tidemark <no-reply@tidemark.local>';
  * nodemailer; without it (the embedded default) it is also written to the log, so a newcomer
  * can read the code and register on a laptop with no mail server.
  */
-export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger): Mailer {
+export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger, clock: Clock): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(mail) {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({ to_address: mail.to, subject: mail.subject, body: mail.text, created_at_ms: BigInt(Date.now()) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const mailId = await insertOutboxMail(db, { ...mail, createdAtMs: clock() });
       if (!transport) {
         log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL, kept in the outbox):\n${mail.text}`);
         return;
       }
       await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
-      await db.updateTable('mail_outbox').set({ sent_at_ms: BigInt(Date.now()) }).where('id', '=', row.id).execute();
+      await markMailSent(db, mailId, clock());
     },
   };
 }

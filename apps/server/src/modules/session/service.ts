@@ -1,26 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
-
-/** Sessions are refreshed at most this often, so a busy client does not write on every call. */
-const TOUCH_INTERVAL_MS = 60_000n;
+import { insertSession, revokeSessionById, revokeUserSessions, selectLiveSession, touchSession } from './queries';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 /** Opens a session and returns its opaque token; only the token's hash is stored. */
-export async function createSession(db: Db, userId: bigint, nowMs = Date.now()): Promise<string> {
+export async function createSession(db: Db, userId: bigint, nowMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('session')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      created_at_ms: BigInt(nowMs),
-      last_seen_at_ms: BigInt(nowMs),
-      revoked_at_ms: null,
-    })
-    .execute();
+  await insertSession(db, { userId, tokenHash: hashToken(token), createdAtMs: nowMs });
   return token;
 }
 
@@ -29,28 +19,20 @@ export async function resolveSession(
   db: Db,
   token: string,
   idleMs: number,
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<{ sessionId: bigint; userId: bigint } | undefined> {
-  const now = BigInt(nowMs);
-  const row = await db
-    .selectFrom('session')
-    .select(['id', 'user_id', 'last_seen_at_ms'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at_ms', 'is', null)
-    .where('last_seen_at_ms', '>', now - BigInt(idleMs))
-    .executeTakeFirst();
+  const row = await selectLiveSession(db, hashToken(token), nowMs - idleMs);
   if (!row) return undefined;
-  if (now - row.last_seen_at_ms > TOUCH_INTERVAL_MS) {
-    await db.updateTable('session').set({ last_seen_at_ms: now }).where('id', '=', row.id).execute();
-  }
+  // refreshed at most this often, so a busy client does not write on every call
+  if (BigInt(nowMs) - row.last_seen_at_ms > BigInt(limits.sessionTouchMs)) await touchSession(db, row.id, nowMs);
   return { sessionId: row.id, userId: row.user_id };
 }
 
-export async function revokeSession(db: Db, sessionId: bigint, nowMs = Date.now()): Promise<void> {
-  await db
-    .updateTable('session')
-    .set({ revoked_at_ms: BigInt(nowMs) })
-    .where('id', '=', sessionId)
-    .where('revoked_at_ms', 'is', null)
-    .execute();
+export function revokeSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
+  return revokeSessionById(db, sessionId, nowMs);
+}
+
+/** Ends every session of the user, or every one but `keepSessionId`. */
+export function revokeSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<void> {
+  return revokeUserSessions(db, userId, nowMs, keepSessionId);
 }

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limits, ZNoticeResponse } from '@tidemark/protocol';
+import type { Clock } from '@tidemark/core';
+import { formatBytes, limits, ZNoticeResponse } from '@tidemark/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { findReadableUpload, storeUpload } from './service';
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; uploadDir: string }> = async (app, { db, uploadDir }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; uploadDir: string }> = async (app, { db, clock, uploadDir }) => {
   app.post(
     '/api/upload',
     {
       config: { auth: 'user' },
       schema: {
         tags: ['upload'],
-        summary: 'Upload one JPEG or PNG image (multipart field `file`, at most 4 MB); the message is its URL',
+        summary: `Upload one JPEG or PNG image (multipart field \`file\`, at most ${formatBytes(limits.uploadIdentityBytesMax)}); the message is its URL`,
         response: { 200: ZNoticeResponse },
       },
     },
@@ -24,10 +25,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; uploadDir: string }> 
       const file = await request.file({ limits: { files: 1, fileSize: limits.uploadIdentityBytesMax } });
       if (!file) throw new Rejection('upload_missing');
       const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new Rejection('upload_too_large', { limit: '4 MB' });
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new Rejection('upload_too_large', { limit: formatBytes(limits.uploadIdentityBytesMax) });
         throw error;
       });
-      return ok(await storeUpload(db, uploadDir, request.userId, bytes));
+      return ok(await storeUpload(db, uploadDir, request.userId, bytes, clock()));
     },
   );
 

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { UploadTable } from '../../db/schema';
 import { Rejection } from '../../rejection';
+import { selectUserById } from '../user/queries';
+import { insertUpload, selectUpload } from './queries';
 
 const SIGNATURES: ReadonlyArray<{ mime: UploadTable['mime']; ext: string; magic: number[] }> = [
   { mime: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
@@ -18,29 +20,24 @@ export function sniffImage(bytes: Buffer): (typeof SIGNATURES)[number] | undefin
 export const UPLOAD_URL_PREFIX = '/api/upload/';
 
 /** Stores an image under a random name outside the web root; answers its URL. */
-export async function storeUpload(db: Db, uploadDir: string, userId: bigint, bytes: Buffer): Promise<string> {
+export async function storeUpload(db: Db, uploadDir: string, userId: bigint, bytes: Buffer, nowMs: number): Promise<string> {
   const kind = sniffImage(bytes);
   if (!kind) throw new Rejection('upload_type');
   const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
   await fs.mkdir(uploadDir, { recursive: true });
   await fs.writeFile(path.join(uploadDir, name), bytes, { mode: 0o600 });
-  await db
-    .insertInto('upload')
-    .values({ user_id: userId, name, mime: kind.mime, size_bytes: BigInt(bytes.length), created_at_ms: BigInt(Date.now()) })
-    .execute();
+  await insertUpload(db, { userId, name, mime: kind.mime, sizeBytes: bytes.length, createdAtMs: nowMs });
   return UPLOAD_URL_PREFIX + name;
 }
 
 /** The upload a URL (or bare name) points to, if it belongs to the user. */
-export async function findOwnUpload(db: Db, userId: bigint, urlOrName: string) {
+export function findOwnUpload(db: Db, userId: bigint, urlOrName: string) {
   const name = urlOrName.startsWith(UPLOAD_URL_PREFIX) ? urlOrName.slice(UPLOAD_URL_PREFIX.length) : urlOrName;
-  return db.selectFrom('upload').selectAll().where('name', '=', name).where('user_id', '=', userId).executeTakeFirst();
+  return selectUpload(db, name, userId);
 }
 
 /** An upload readable by the user: their own, or any for staff. */
 export async function findReadableUpload(db: Db, userId: bigint, name: string) {
-  const viewer = await db.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
-  let query = db.selectFrom('upload').selectAll().where('name', '=', name);
-  if (viewer.role !== 'staff') query = query.where('user_id', '=', userId);
-  return query.executeTakeFirst();
+  const viewer = await selectUserById(db, userId);
+  return selectUpload(db, name, viewer.role === 'staff' ? undefined : userId);
 }

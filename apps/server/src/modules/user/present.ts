@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { ZUserInfo } from '@tidemark/protocol';
+import { REVIEW_STATUS, type ZUserInfo } from '@tidemark/protocol';
 import type { UserRow } from '../../db/schema';
 
 export function presentUserInfo(user: UserRow): z.infer<typeof ZUserInfo> {
   return {
     id: Number(user.id),
     extension_code: user.extension_code,
-    is_auth: user.review_status === 2n ? 1 : 0,
+    is_auth: user.review_status === BigInt(REVIEW_STATUS.verified) ? 1 : 0,
     phone: user.phone ?? '',
     email: user.email ?? '',
     review_status: Number(user.review_status),

@@ -30,13 +30,12 @@ export async function setPassword(db: Db, userId: bigint, passwordHash: string):
   await db.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** Ends the user's sessions, all of them or all but one. */
-export async function revokeSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<void> {
-  let query = db
-    .updateTable('session')
-    .set({ revoked_at_ms: BigInt(nowMs) })
-    .where('user_id', '=', userId)
-    .where('revoked_at_ms', 'is', null);
-  if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
-  await query.execute();
+export async function setPayPasswordHash(db: Db, userId: bigint, payPasswordHash: string): Promise<void> {
+  await db.updateTable('user').set({ pay_password_hash: payPasswordHash }).where('id', '=', userId).execute();
+}
+
+/** Stores the survey's answers; the user is no longer asked (is_invee back to 0). */
+export async function insertSurveyAnswers(db: Db, userId: bigint, answers: string, nowMs: number): Promise<void> {
+  await db.insertInto('survey_answer').values({ user_id: userId, answers, created_at_ms: BigInt(nowMs) }).execute();
+  await db.updateTable('user').set({ is_invee: 0n }).where('id', '=', userId).execute();
 }

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '@tidemark/core';
 import {
+  HAS_PAY_PASSWORD,
   notice,
+  rateLimits,
   ZChangePasswordRequest,
   ZCheckEmailRequest,
   ZCheckMobileRequest,
@@ -18,6 +21,7 @@ import {
   ZSurveyRequest,
   ZUserCenterResponse,
   ZUserInfoResponse,
+  type RateLimit,
 } from '@tidemark/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -30,36 +34,33 @@ import { presentUserInfo } from './present';
 import { selectUserById } from './queries';
 import * as users from './service';
 
-const FIVE_MINUTES = 5 * 60_000;
-const TEN_MINUTES = 10 * 60_000;
-
 /** The account a request names, so one account is protected from many addresses too. */
 const account = (field: string) => (request: FastifyRequest) =>
   String((request.body as Record<string, unknown> | undefined)?.[field] ?? '').toLowerCase();
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
+const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
+const perAccount = (field: string, { max, windowMs }: RateLimit): LimitRule => ({ by: account(field), max, timeWindowMs: windowMs });
+
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; mailer: Mailer }> = async (app, { db, clock, mailer }) => {
   const limit = (name: string, rules: LimitRule[]) => limitRequests(app, name, rules);
-  const sendingCodes = limit('send-code', [{ by: 'ip', max: 20, timeWindowMs: TEN_MINUTES }]);
-  const changingSecrets = limit('secrets', [{ by: 'ip', max: 20, timeWindowMs: TEN_MINUTES }]);
+  const sendingCodes = limit('send-code', [perIp(rateLimits.sendCode.perIp)]);
+  const changingSecrets = limit('secrets', [perIp(rateLimits.changeSecrets.perIp)]);
   const tags = ['user'];
 
   app.post(
     '/api/user/login',
     {
       schema: { tags, summary: 'Log in; the message is the session token', body: ZLoginRequest, response: { 200: ZLoginResponse } },
-      preHandler: limit('login', [
-        { by: 'ip', max: 30, timeWindowMs: FIVE_MINUTES },
-        { by: account('user_string'), max: 10, timeWindowMs: FIVE_MINUTES },
-      ]),
+      preHandler: limit('login', [perIp(rateLimits.login.perIp), perAccount('user_string', rateLimits.login.perAccount)]),
     },
-    async (request) => ok(await users.login(db, request.body.user_string, request.body.password)),
+    async (request) => ok(await users.login(db, request.body.user_string, request.body.password, clock())),
   );
 
   app.get(
     '/api/user/logout',
     { config: { auth: 'user' }, schema: { tags, summary: 'End this session', response: { 200: ZNoticeResponse } } },
     async (request) => {
-      await users.logout(db, request.sessionId);
+      await users.logout(db, request.sessionId, clock());
       return ok(notice(request.lang, 'logged_out'));
     },
   );
@@ -68,20 +69,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/user/register',
     {
       schema: { tags, summary: 'Register with an e-mail code', body: ZRegisterRequest, response: { 200: ZNoticeResponse } },
-      preHandler: limit('register', [{ by: 'ip', max: 20, timeWindowMs: TEN_MINUTES }]),
+      preHandler: limit('register', [perIp(rateLimits.register.perIp)]),
     },
     async (request) => {
       const body = request.body;
       if (body.type === 'mobile') throw new Rejection('phone_codes_unavailable');
       const email = z.email().safeParse(body.user_string);
       if (!email.success) throw new Rejection('email_invalid');
-      await users.register(db, {
-        email: email.data,
-        password: body.password,
-        code: body.code,
-        extensionCode: body.extension_code || undefined,
-        countryCode: body.country_code || undefined,
-      });
+      await users.register(
+        db,
+        {
+          email: email.data,
+          password: body.password,
+          code: body.code,
+          extensionCode: body.extension_code || undefined,
+          countryCode: body.country_code || undefined,
+        },
+        clock(),
+      );
       return ok(notice(request.lang, 'registered'));
     },
   );
@@ -94,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     },
     async (request) => {
       const { user_string: email, type } = request.body;
-      await (type === 'forget' ? users.sendForgetCode : users.sendRegisterCode)(db, mailer, email, request.lang);
+      await (type === 'forget' ? users.sendForgetCode : users.sendRegisterCode)(db, mailer, email, request.lang, clock());
       return ok(notice(request.lang, 'code_sent'));
     },
   );
@@ -114,13 +119,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/user/check_email',
     {
       schema: { tags, summary: 'Check a forgotten-password code before the reset', body: ZCheckEmailRequest, response: { 200: ZNoticeResponse } },
-      preHandler: limit('check-code', [
-        { by: 'ip', max: 30, timeWindowMs: TEN_MINUTES },
-        { by: account('user_string'), max: 10, timeWindowMs: TEN_MINUTES },
-      ]),
+      preHandler: limit('check-code', [perIp(rateLimits.checkCode.perIp), perAccount('user_string', rateLimits.checkCode.perAccount)]),
     },
     async (request) => {
-      await users.checkForgetCode(db, request.body.user_string, request.body.email_code);
+      await users.checkForgetCode(db, request.body.user_string, request.body.email_code, clock());
       return ok(notice(request.lang, 'code_ok'));
     },
   );
@@ -129,14 +131,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     '/api/user/forget',
     {
       schema: { tags, summary: 'Reset a forgotten password with the e-mail code', body: ZForgetRequest, response: { 200: ZNoticeResponse } },
-      preHandler: limit('reset-password', [
-        { by: 'ip', max: 30, timeWindowMs: TEN_MINUTES },
-        { by: account('account'), max: 10, timeWindowMs: TEN_MINUTES },
-      ]),
+      preHandler: limit('reset-password', [perIp(rateLimits.resetPassword.perIp), perAccount('account', rateLimits.resetPassword.perAccount)]),
     },
     async (request) => {
       const { account, password, code } = request.body;
-      await users.resetPassword(db, { email: account, password, code });
+      await users.resetPassword(db, { email: account, password, code }, clock());
       return ok(notice(request.lang, 'password_reset'));
     },
   );
@@ -149,12 +148,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
       preHandler: changingSecrets,
     },
     async (request) => {
-      await users.changePassword(db, {
-        userId: request.userId,
-        sessionId: request.sessionId,
-        oldPassword: request.body.old_password,
-        password: request.body.password,
-      });
+      await users.changePassword(
+        db,
+        { userId: request.userId, sessionId: request.sessionId, oldPassword: request.body.old_password, password: request.body.password },
+        clock(),
+      );
       return ok(notice(request.lang, 'password_changed'));
     },
   );
@@ -180,7 +178,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
   app.post(
     '/api/user/has_password',
     { config: { auth: 'user' }, schema: { tags, summary: 'Whether a fund password is set (2: none)', response: { 200: ZHasPasswordResponse } } },
-    async (request) => ok((await selectUserById(db, request.userId)).pay_password_hash ? 1 : 2),
+    async (request) => ok((await selectUserById(db, request.userId)).pay_password_hash ? HAS_PAY_PASSWORD.set : HAS_PAY_PASSWORD.unset),
   );
 
   // codes mailed to the signed-in user's own address: for the fund password, and the invitee survey
@@ -193,7 +191,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
       path,
       { config: { auth: 'user' }, schema: { tags, summary, response: { 200: ZNoticeResponse } }, preHandler: sendingCodes },
       async (request) => {
-        await users.sendOwnCode(db, mailer, request.userId, purpose, request.lang);
+        await users.sendOwnCode(db, mailer, request.userId, purpose, request.lang, clock());
         return ok(notice(request.lang, 'code_sent'));
       },
     );
@@ -208,7 +206,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
     },
     async (request) => {
       const { password, pay_password: payPassword, code } = request.body;
-      await users.setPayPassword(db, { userId: request.userId, password, payPassword, code });
+      await users.setPayPassword(db, { userId: request.userId, password, payPassword, code }, clock());
       return ok(notice(request.lang, 'pay_password_set'));
     },
   );
@@ -220,7 +218,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = asy
       schema: { tags, summary: 'Submit the invitee survey', body: ZSurveyRequest, response: { 200: ZNoticeResponse } },
     },
     async (request) => {
-      await users.submitSurvey(db, { userId: request.userId, code: request.body.code, answers: request.body.answers });
+      await users.submitSurvey(db, { userId: request.userId, code: request.body.code, answers: request.body.answers }, clock());
       return ok(notice(request.lang, 'survey_submitted'));
     },
   );

@@ -1,57 +1,58 @@
 import { randomInt } from 'node:crypto';
-import type { Lang } from '@tidemark/protocol';
+import { limits, REVIEW_STATUS, type Lang } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { checkCode, consumeCode, sendCode } from '../code/service';
 import { insertWallets } from '../ledger/queries';
-import { inTransaction } from '../ledger/service';
 import type { Mailer } from '../mail/service';
-import { createSession, revokeSession } from '../session/service';
+import { createSession, revokeSession, revokeSessions } from '../session/service';
 import { hashPassword, verifyPassword } from './password';
 import {
+  insertSurveyAnswers,
   insertUser,
-  revokeSessions,
   selectUserByAccount,
   selectUserByEmail,
   selectUserByExtensionCode,
   selectUserById,
   setPassword,
+  setPayPasswordHash,
 } from './queries';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newExtensionCode(): string {
-  return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+  return Array.from({ length: limits.extensionCodeLength }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 }
 
 // a login for an unknown account still pays for one hash check, so timing does not tell them apart
 let decoyHash: Promise<string> | undefined;
 
-export async function login(db: Db, account: string, password: string): Promise<string> {
+export async function login(db: Db, account: string, password: string, nowMs: number): Promise<string> {
   const user = await selectUserByAccount(db, account);
   const ok = await verifyPassword(user?.password_hash ?? (await (decoyHash ??= hashPassword('decoy-password-1'))), password);
   if (!user || !ok) throw new Rejection('login_failed');
-  return createSession(db, user.id);
+  return createSession(db, user.id, nowMs);
 }
 
-export function logout(db: Db, sessionId: bigint): Promise<void> {
-  return revokeSession(db, sessionId);
+export function logout(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
+  return revokeSession(db, sessionId, nowMs);
 }
 
-export async function sendRegisterCode(db: Db, mailer: Mailer, email: string, lang: Lang): Promise<void> {
+export async function sendRegisterCode(db: Db, mailer: Mailer, email: string, lang: Lang, nowMs: number): Promise<void> {
   if (await selectUserByEmail(db, email.toLowerCase())) throw new Rejection('account_exists');
-  await sendCode(db, mailer, { purpose: 'register', target: email.toLowerCase(), lang });
+  await sendCode(db, mailer, { purpose: 'register', target: email.toLowerCase(), lang }, nowMs);
 }
 
-export async function sendForgetCode(db: Db, mailer: Mailer, email: string, lang: Lang): Promise<void> {
+export async function sendForgetCode(db: Db, mailer: Mailer, email: string, lang: Lang, nowMs: number): Promise<void> {
   if (!(await selectUserByEmail(db, email.toLowerCase()))) throw new Rejection('account_not_found');
-  await sendCode(db, mailer, { purpose: 'forget', target: email.toLowerCase(), lang });
+  await sendCode(db, mailer, { purpose: 'forget', target: email.toLowerCase(), lang }, nowMs);
 }
 
 export async function register(
   db: Db,
   input: { email: string; password: string; code: string; extensionCode?: string | undefined; countryCode?: string | undefined },
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<bigint> {
   const email = input.email.toLowerCase();
   if (await selectUserByEmail(db, email)) throw new Rejection('account_exists');
@@ -71,7 +72,7 @@ export async function register(
       role: 'user',
       // an invited trader answers the invitee survey (/myinvee)
       is_invee: parent ? 1n : 0n,
-      review_status: 0n,
+      review_status: BigInt(REVIEW_STATUS.none),
       created_at_ms: BigInt(nowMs),
     });
     await insertWallets(trx, userId);
@@ -80,11 +81,11 @@ export async function register(
 }
 
 /** The forgot-password check: the code is right, and stays usable for the reset itself. */
-export async function checkForgetCode(db: Db, email: string, code: string): Promise<void> {
-  await checkCode(db, { purpose: 'forget', target: email.toLowerCase(), code });
+export async function checkForgetCode(db: Db, email: string, code: string, nowMs: number): Promise<void> {
+  await checkCode(db, { purpose: 'forget', target: email.toLowerCase(), code }, nowMs);
 }
 
-export async function resetPassword(db: Db, input: { email: string; password: string; code: string }, nowMs = Date.now()) {
+export async function resetPassword(db: Db, input: { email: string; password: string; code: string }, nowMs: number) {
   const email = input.email.toLowerCase();
   const user = await selectUserByEmail(db, email);
   if (!user) throw new Rejection('account_not_found');
@@ -101,7 +102,7 @@ export async function resetPassword(db: Db, input: { email: string; password: st
 export async function changePassword(
   db: Db,
   input: { userId: bigint; sessionId: bigint; oldPassword: string; password: string },
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<void> {
   const user = await selectUserById(db, input.userId);
   if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new Rejection('old_password_wrong');
@@ -112,18 +113,18 @@ export async function changePassword(
   });
 }
 
-export async function sendOwnCode(db: Db, mailer: Mailer, userId: bigint, purpose: 'fund' | 'survey', lang: Lang) {
+export async function sendOwnCode(db: Db, mailer: Mailer, userId: bigint, purpose: 'fund' | 'survey', lang: Lang, nowMs: number) {
   const user = await selectUserById(db, userId);
   if (!user.email) throw new Rejection('email_invalid');
   if (purpose === 'survey' && user.is_invee !== 1n) throw new Rejection('survey_not_invited');
-  await sendCode(db, mailer, { purpose, target: user.email, lang });
+  await sendCode(db, mailer, { purpose, target: user.email, lang }, nowMs);
 }
 
 /** Sets or changes the 6-digit fund password, proven by the login password and an e-mail code. */
 export async function setPayPassword(
   db: Db,
   input: { userId: bigint; password: string; payPassword: string; code: string },
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<void> {
   const user = await selectUserById(db, input.userId);
   if (!(await verifyPassword(user.password_hash, input.password))) throw new Rejection('old_password_wrong');
@@ -131,17 +132,16 @@ export async function setPayPassword(
   const payHash = await hashPassword(input.payPassword);
   await inTransaction(db, async (trx) => {
     await consumeCode(trx, codeId, nowMs);
-    await trx.updateTable('user').set({ pay_password_hash: payHash }).where('id', '=', user.id).execute();
+    await setPayPasswordHash(trx, user.id, payHash);
   });
 }
 
-export async function submitSurvey(db: Db, input: { userId: bigint; code: string; answers: string }, nowMs = Date.now()) {
+export async function submitSurvey(db: Db, input: { userId: bigint; code: string; answers: string }, nowMs: number) {
   const user = await selectUserById(db, input.userId);
   if (user.is_invee !== 1n) throw new Rejection('survey_not_invited');
   const codeId = await checkCode(db, { purpose: 'survey', target: user.email ?? '', code: input.code }, nowMs);
   await inTransaction(db, async (trx) => {
     await consumeCode(trx, codeId, nowMs);
-    await trx.insertInto('survey_answer').values({ user_id: user.id, answers: input.answers, created_at_ms: BigInt(nowMs) }).execute();
-    await trx.updateTable('user').set({ is_invee: 0n }).where('id', '=', user.id).execute();
+    await insertSurveyAnswers(trx, user.id, input.answers, nowMs);
   });
 }

@@ -1,11 +1,21 @@
-import { formatUnits, mulUnits, type WalletKind } from '@tidemark/core';
+import { formatUnits, mulUnits, walletAllows, type WalletKind } from '@tidemark/core';
 import type { Lang, TBalanceRow } from '@tidemark/protocol';
-import type { WalletLogTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
-import type { BalanceRows } from './queries';
-import { walletAllows } from './service';
+import type { WalletLogRow } from '../../db/schema';
+import type { BalanceRows, selectDeposits, selectWithdrawAddresses, selectWithdrawals } from './queries';
+
+/** Where a deposit goes: the platform's bank account, or an address per network. */
+export type DepositDestination =
+  | { bank: { bankName: string; cardName: string; cardNumber: string } }
+  | { networks: ReadonlyArray<{ network: string; address: string }> };
+
+export interface WithdrawInfo {
+  currencyName: string;
+  availableUnits: bigint;
+  limit: { min_units: bigint; max_units: bigint; rate_units: bigint; daily_limit_units: bigint; dailyRemainingUnits: bigint };
+}
 
 const fmt = (units: bigint) => formatUnits(units);
+const timeOrNull = (ms: bigint | null) => (ms === null ? null : Number(ms));
 
 export function presentBalanceRow(row: BalanceRows[number], usdtPrice: bigint): TBalanceRow {
   const c = row.currency;
@@ -39,13 +49,73 @@ export function presentWallet(rows: BalanceRows, wallet: WalletKind, prices: Rea
   return { balance: held.map((r) => presentBalanceRow(r, prices.get(r.currency.id) ?? 0n)), usdt_totle: fmt(totalUnits) };
 }
 
-type LogRow = Selectable<WalletLogTable> & { currency_name: string };
+/** `/api/wallet/list`: the four wallets and whether deposits and withdrawals are open. */
+export function presentWalletList(rows: BalanceRows, prices: ReadonlyMap<bigint, bigint>, platformOpen: boolean) {
+  return {
+    change_wallet: presentWallet(rows, 'change', prices),
+    lever_wallet: presentWallet(rows, 'lever', prices),
+    micro_wallet: presentWallet(rows, 'micro', prices),
+    legal_wallet: presentWallet(rows, 'legal', prices),
+    is_open_CTbi: platformOpen ? 1 : 0,
+  };
+}
+
+/** Spot currencies with the spot balance and USDT price. */
+export function presentUserCurrencies(rows: BalanceRows, prices: ReadonlyMap<bigint, bigint>) {
+  return rows
+    .filter((r) => walletAllows('change', r.currency))
+    .map((r) => ({
+      id: Number(r.currency.id),
+      name: r.currency.name,
+      change_balance: fmt(r.change.available_units),
+      usdt_price: fmt(prices.get(r.currency.id) ?? 0n),
+    }));
+}
+
+/** The spot balances of a pair's two currencies, as the trade form shows them. */
+export function presentCoinDeal(rows: BalanceRows, currencyId: number, legalId: number) {
+  const balanceOf = (id: number) => {
+    const row = rows.find((r) => r.currency.id === BigInt(id));
+    return {
+      currency: id,
+      name: row?.currency.name ?? '',
+      balance: fmt(row?.change.available_units ?? 0n),
+      lock_balance: fmt(row?.change.frozen_units ?? 0n),
+    };
+  };
+  return { user_currency: balanceOf(currencyId), user_legal: balanceOf(legalId) };
+}
+
+/** Deposit addresses keyed by network, or the platform's bank account under `Bank`. */
+export function presentDepositAddresses(where: DepositDestination) {
+  if ('bank' in where) return { Bank: { bkname: where.bank.bankName, cardname: where.bank.cardName, bkcardnumer: where.bank.cardNumber } };
+  return Object.fromEntries(where.networks.map((r) => [r.network, r.address]));
+}
+
+export function presentWithdrawInfo(info: WithdrawInfo) {
+  return {
+    name: info.currencyName,
+    change_balance: fmt(info.availableUnits),
+    min_number: fmt(info.limit.min_units),
+    max_number: fmt(info.limit.max_units),
+    rate: fmt(info.limit.rate_units),
+    daily_limit: fmt(info.limit.daily_limit_units),
+    daily_remaining: fmt(info.limit.dailyRemainingUnits),
+  };
+}
+
+export function presentAddress(row: Awaited<ReturnType<typeof selectWithdrawAddresses>>[number]) {
+  return { id: Number(row.id), address: row.address, nettype: row.nettype, notes: row.notes };
+}
+
+type LogRow = WalletLogRow & { currency_name: string };
 
 /** The description in the request's language. */
 export function logText(row: LogRow, lang: Lang): string {
   return { zh: row.info, en: row.type_info_e, jp: row.type_info_j, hk: row.type_info_m, kr: row.type_info_k, spa: row.type_info_s }[lang];
 }
 
+/** A line of `/api/wallet/legal_log`: every language, and the request's as `text`. */
 export function presentLogRow(row: LogRow, lang: Lang) {
   return {
     id: Number(row.id),
@@ -60,6 +130,45 @@ export function presentLogRow(row: LogRow, lang: Lang) {
     type_info_k: row.type_info_k,
     type_info_s: row.type_info_s,
     text: logText(row, lang),
+  };
+}
+
+/** A line of `/api/account/list` (the transfer log). */
+export function presentTransferLogItem(row: LogRow, lang: Lang) {
+  return {
+    id: Number(row.id),
+    created_time: Number(row.created_at_ms),
+    account: row.wallet,
+    currency_name: row.currency_name,
+    info: logText(row, lang),
+    value: fmt(row.value_units),
+  };
+}
+
+export function presentWithdrawal(w: Awaited<ReturnType<typeof selectWithdrawals>>[number]) {
+  return {
+    id: Number(w.id),
+    currency_name: w.currency_name,
+    network: w.network,
+    address: w.address,
+    number: fmt(w.amount_units),
+    fee: fmt(w.fee_units),
+    received: fmt(w.received_units),
+    status: w.status,
+    hash: w.hash,
+    created_time: Number(w.created_at_ms),
+    reviewed_time: timeOrNull(w.reviewed_at_ms),
+  };
+}
+
+export function presentDeposit(d: Awaited<ReturnType<typeof selectDeposits>>[number]) {
+  return {
+    id: Number(d.id),
+    currency_name: d.currency_name,
+    amount: fmt(d.amount_units),
+    status: d.status,
+    created_time: Number(d.created_at_ms),
+    reviewed_time: timeOrNull(d.reviewed_at_ms),
   };
 }
 

@@ -1,111 +1,114 @@
-import { feeOf, formatUnits, type WalletKind } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { feeOf, formatUnits, walletAllows, type WalletKind } from '@tidemark/core';
+import { BANK_CURRENCY, formatBytes, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
-import type { CurrencyTable } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { inTransaction, postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger/service';
 import { findOwnUpload } from '../upload/service';
 import { verifyPassword } from '../user/password';
+import { selectUserById } from '../user/queries';
+import {
+  deleteWithdrawAddress,
+  insertDepositRequest,
+  insertWithdrawAddress,
+  insertWithdrawal,
+  selectBankCard,
+  selectBankDepositAccount,
+  selectCurrency,
+  selectDepositAddresses,
+  selectPlatformOpen,
+  selectSpotAvailable,
+  selectWithdrawAddress,
+  selectWithdrawSettings,
+  sumWithdrawnSince,
+  upsertBankCard,
+} from './queries';
 
-type CurrencyFlags = Pick<CurrencyTable, 'is_match' | 'is_lever' | 'is_micro' | 'is_legal'>;
-
-/** Which currencies each wallet holds (the currency's flags). */
-export function walletAllows(wallet: WalletKind, currency: CurrencyFlags): boolean {
-  const flag = { change: currency.is_match, lever: currency.is_lever, micro: currency.is_micro, legal: currency.is_legal }[wallet];
-  return flag === 1n;
+/** The currency a deposit or withdrawal call names: Bank (9999) moves USDT. */
+export function currencyIdOf(requested: number): bigint {
+  return BigInt(requested === BANK_CURRENCY ? LEGAL_USDT_ID : requested);
 }
 
 async function currencyOrReject(db: Db, currencyId: bigint) {
-  const currency = await db.selectFrom('currency').selectAll().where('id', '=', currencyId).executeTakeFirst();
+  const currency = await selectCurrency(db, currencyId);
   if (!currency) throw new Rejection('currency_not_found');
   return currency;
-}
-
-async function platformOpen(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('setting').select('value').where('key', '=', 'platform_open').executeTakeFirst();
-  return row?.value === '1';
 }
 
 /** Moves money between two of the user's wallets: one balanced ledger transaction. */
 export async function transfer(
   db: Db,
   input: { userId: bigint; currencyId: bigint; from: WalletKind; to: WalletKind; amountUnits: bigint },
+  nowMs: number,
 ): Promise<void> {
   if (input.from === input.to) throw new Rejection('transfer_same_account');
   if (input.amountUnits > limits.transferUnitsMax) throw new Rejection('transfer_too_large');
   const currency = await currencyOrReject(db, input.currencyId);
   if (!walletAllows(input.from, currency) || !walletAllows(input.to, currency)) throw new Rejection('transfer_not_allowed');
   const { userId, currencyId, amountUnits } = input;
-  await postTransaction(db, {
-    kind: 'transfer',
-    legs: [
-      {
-        account: { userId, wallet: input.from, currencyId },
-        deltaUnits: -amountUnits,
-        log: { category: 'transfer', text: 'transfer_out', wallet: input.to },
-      },
-      {
-        account: { userId, wallet: input.to, currencyId },
-        deltaUnits: amountUnits,
-        log: { category: 'transfer', text: 'transfer_in', wallet: input.from },
-      },
-    ],
-  });
+  await postTransaction(
+    db,
+    {
+      kind: 'transfer',
+      legs: [
+        {
+          account: { userId, wallet: input.from, currencyId },
+          deltaUnits: -amountUnits,
+          log: { category: 'transfer', text: 'transfer_out', wallet: input.to },
+        },
+        {
+          account: { userId, wallet: input.to, currencyId },
+          deltaUnits: amountUnits,
+          log: { category: 'transfer', text: 'transfer_in', wallet: input.from },
+        },
+      ],
+    },
+    nowMs,
+  );
 }
 
 export async function addAddress(
   db: Db,
   input: { userId: bigint; currencyId: bigint; address: string; notes: string; network: string },
+  nowMs: number,
 ): Promise<void> {
   await currencyOrReject(db, input.currencyId);
-  const inserted = await db
-    .insertInto('withdraw_address')
-    .values({
-      user_id: input.userId,
-      currency_id: input.currencyId,
-      address: input.address,
-      nettype: input.network,
-      notes: input.notes,
-      created_at_ms: BigInt(Date.now()),
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'currency_id', 'address']).doNothing())
-    .executeTakeFirst();
-  if (inserted.numInsertedOrUpdatedRows !== 1n) throw new Rejection('address_exists');
+  if (!(await insertWithdrawAddress(db, { ...input, createdAtMs: nowMs }))) throw new Rejection('address_exists');
 }
 
 export async function deleteAddress(db: Db, userId: bigint, addressId: bigint): Promise<void> {
-  const deleted = await db.deleteFrom('withdraw_address').where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
-  if (deleted.numDeletedRows !== 1n) throw new Rejection('address_not_found');
+  if (!(await deleteWithdrawAddress(db, userId, addressId))) throw new Rejection('address_not_found');
 }
 
-export async function bindBankCard(db: Db, userId: bigint, card: { bank_account: string; bank_name: string; real_name: string }) {
-  const row = { ...card, created_at_ms: BigInt(Date.now()) };
-  await db
-    .insertInto('bank_card')
-    .values({ user_id: userId, ...row })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-    .execute();
+export function bindBankCard(db: Db, userId: bigint, card: { bank_account: string; bank_name: string; real_name: string }, nowMs: number) {
+  return upsertBankCard(db, userId, card, nowMs);
 }
 
-const DAY_MS = 24 * 3600_000;
+/** Where to send a deposit: the platform's bank account for Bank, else an address per network. */
+export async function depositAddresses(db: Db, currency: number) {
+  if (currency === BANK_CURRENCY) return { bank: await selectBankDepositAccount(db) };
+  return { networks: await selectDepositAddresses(db, BigInt(currency)) };
+}
 
-/** The withdrawal limits of a currency and what is left of the user's daily limit. */
-export async function withdrawLimits(db: Db, userId: bigint, currencyId: bigint, nowMs = Date.now()) {
-  const settings = await db.selectFrom('currency_withdraw').selectAll().where('currency_id', '=', currencyId).executeTakeFirst();
+/** The withdrawal limits of a currency and what is left of the user's daily limit (a UTC day). */
+export async function withdrawLimits(db: Db, userId: bigint, currencyId: bigint, nowMs: number) {
+  const settings = await selectWithdrawSettings(db, currencyId);
   if (!settings) throw new Rejection('currency_not_found');
-  const dayStart = BigInt(nowMs - (nowMs % DAY_MS));
-  const used = await db
-    .selectFrom('withdrawal')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount_units'), eb.val(0n)).as('units'))
-    .where('user_id', '=', userId)
-    .where('currency_id', '=', currencyId)
-    .where('created_at_ms', '>=', dayStart)
-    .where('status', 'not in', ['rejected', 'chain_failure'])
-    .executeTakeFirstOrThrow();
-  const usedUnits = BigInt(used.units);
+  const dayStartMs = nowMs - (nowMs % limits.withdrawDailyWindowMs);
+  const usedUnits = await sumWithdrawnSince(db, userId, currencyId, dayStartMs);
   const remaining = settings.daily_limit_units > usedUnits ? settings.daily_limit_units - usedUnits : 0n;
   return { ...settings, dailyRemainingUnits: remaining };
+}
+
+/** What the withdraw page shows for a currency: its name, the spot balance and the limits. */
+export async function withdrawInfo(db: Db, userId: bigint, currencyId: bigint, nowMs: number) {
+  const [limit, currency, availableUnits] = await Promise.all([
+    withdrawLimits(db, userId, currencyId, nowMs),
+    currencyOrReject(db, currencyId),
+    selectSpotAvailable(db, userId, currencyId),
+  ]);
+  return { limit, currencyName: currency.name, availableUnits };
 }
 
 /**
@@ -115,28 +118,22 @@ export async function withdrawLimits(db: Db, userId: bigint, currencyId: bigint,
 export async function requestWithdrawal(
   db: Db,
   input: { userId: bigint; currencyId: bigint; amountUnits: bigint; address: string; payPassword: string; bank: boolean },
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<bigint> {
-  if (!(await platformOpen(db))) throw new Rejection('platform_closed');
-  const user = await db.selectFrom('user').select('pay_password_hash').where('id', '=', input.userId).executeTakeFirstOrThrow();
+  if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
+  const user = await selectUserById(db, input.userId);
   if (!user.pay_password_hash) throw new Rejection('pay_password_unset');
   if (!(await verifyPassword(user.pay_password_hash, input.payPassword))) throw new Rejection('pay_password_wrong');
 
   let network: string;
   let address: string;
   if (input.bank) {
-    const card = await db.selectFrom('bank_card').selectAll().where('user_id', '=', input.userId).executeTakeFirst();
+    const card = await selectBankCard(db, input.userId);
     if (!card) throw new Rejection('bank_unbound');
     network = 'Bank';
     address = `${card.bank_name} ${card.bank_account}`;
   } else {
-    const entry = await db
-      .selectFrom('withdraw_address')
-      .select(['address', 'nettype'])
-      .where('user_id', '=', input.userId)
-      .where('currency_id', '=', input.currencyId)
-      .where((eb) => eb.or([eb('address', '=', input.address), eb(eb.cast('id', 'text'), '=', input.address)]))
-      .executeTakeFirst();
+    const entry = await selectWithdrawAddress(db, input.userId, input.currencyId, input.address);
     if (!entry) throw new Rejection('address_required');
     network = entry.nettype;
     address = entry.address;
@@ -152,29 +149,25 @@ export async function requestWithdrawal(
       throw new Rejection('withdraw_daily_limit', { remaining: formatUnits(limit.dailyRemainingUnits, 2) });
     }
     const fee = feeOf(amount, limit.rate_units);
-    const row = await trx
-      .insertInto('withdrawal')
-      .values({
-        user_id: input.userId,
-        currency_id: input.currencyId,
-        network,
-        address,
-        amount_units: amount,
-        fee_units: fee,
-        received_units: amount - fee,
-        status: 'applying',
-        created_at_ms: BigInt(nowMs),
-        reviewed_at_ms: null,
-        reviewed_by: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertWithdrawal(trx, {
+      user_id: input.userId,
+      currency_id: input.currencyId,
+      network,
+      address,
+      amount_units: amount,
+      fee_units: fee,
+      received_units: amount - fee,
+      status: 'applying',
+      created_at_ms: BigInt(nowMs),
+      reviewed_at_ms: null,
+      reviewed_by: null,
+    });
     const account = { userId: input.userId, wallet: 'change' as const, currencyId: input.currencyId };
     await postTransaction(
       trx,
       {
         kind: 'withdraw_freeze',
-        reference: `withdrawal:${row.id}`,
+        reference: `withdrawal:${id}`,
         legs: [
           { account, deltaUnits: -amount, log: { category: 'withdraw', text: 'withdraw_freeze' } },
           { account, bucket: 'frozen', deltaUnits: amount },
@@ -182,34 +175,31 @@ export async function requestWithdrawal(
       },
       nowMs,
     );
-    return row.id;
+    return id;
   });
 }
 
-/** A deposit application: an amount and the user's own screenshot (at most 500 KB), for staff. */
+/** A deposit application: an amount and the user's own screenshot (size limited), for staff. */
 export async function requestDeposit(
   db: Db,
   input: { userId: bigint; currencyId: bigint; amountUnits: bigint; pic: string },
+  nowMs: number,
 ): Promise<bigint> {
-  if (!(await platformOpen(db))) throw new Rejection('platform_closed');
-  const offered = await db.selectFrom('deposit_address').select('network').where('currency_id', '=', input.currencyId).executeTakeFirst();
-  if (!offered) throw new Rejection('deposit_not_offered');
+  if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
+  if ((await selectDepositAddresses(db, input.currencyId)).length === 0) throw new Rejection('deposit_not_offered');
   const upload = await findOwnUpload(db, input.userId, input.pic);
   if (!upload) throw new Rejection('upload_not_found');
-  if (upload.size_bytes > BigInt(limits.uploadDepositBytesMax)) throw new Rejection('upload_too_large', { limit: '500 KB' });
-  const row = await db
-    .insertInto('deposit_request')
-    .values({
-      user_id: input.userId,
-      currency_id: input.currencyId,
-      amount_units: input.amountUnits,
-      upload_id: upload.id,
-      status: 'pending',
-      created_at_ms: BigInt(Date.now()),
-      reviewed_at_ms: null,
-      reviewed_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  if (upload.size_bytes > BigInt(limits.uploadDepositBytesMax)) {
+    throw new Rejection('upload_too_large', { limit: formatBytes(limits.uploadDepositBytesMax) });
+  }
+  return insertDepositRequest(db, {
+    user_id: input.userId,
+    currency_id: input.currencyId,
+    amount_units: input.amountUnits,
+    upload_id: upload.id,
+    status: 'pending',
+    created_at_ms: BigInt(nowMs),
+    reviewed_at_ms: null,
+    reviewed_by: null,
+  });
 }

@@ -1,0 +1,25 @@
+import type { Db } from '../../db/database';
+import { insertAuditEntry, selectRole } from './queries';
+
+/** What a staff member decided, about what: `deposit.approve` on `deposit:12`. */
+export interface StaffDecision {
+  staffId: bigint;
+  action: string;
+  subject: string;
+  detail?: object;
+}
+
+/**
+ * Writes a staff decision to the audit log, inside the caller's transaction so the entry and the
+ * decision commit together. Anyone but staff is a bug in the caller: it throws and nothing commits.
+ */
+export async function recordStaffDecision(trx: Db, decision: StaffDecision, nowMs: number): Promise<void> {
+  if ((await selectRole(trx, decision.staffId)) !== 'staff') throw new Error(`${decision.action} needs a staff account`);
+  await insertAuditEntry(trx, {
+    staffId: decision.staffId,
+    action: decision.action,
+    subject: decision.subject,
+    detail: JSON.stringify(decision.detail ?? {}),
+    createdAtMs: nowMs,
+  });
+}

@@ -1,0 +1,29 @@
+/** Status values of records as the wire (and the database) carry them. */
+
+/** `review_status` of a user's identity (spec 001 section 4; 3 is the dictionaries' rejected state). */
+export const REVIEW_STATUS = { none: 0, inReview: 1, verified: 2, rejected: 3 } as const;
+export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
+
+export const WITHDRAWAL_STATUSES = ['applying', 'agreed', 'chain_success', 'chain_failure', 'rejected', 'station_success'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+/** Withdrawals that no longer count against the daily limit: their money came back. */
+export const WITHDRAWAL_RETURNED_STATUSES = ['rejected', 'chain_failure'] as const satisfies readonly WithdrawalStatus[];
+
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** Categories of wallet-log lines: which records list shows a movement. */
+export const LOG_CATEGORIES = ['transfer', 'deposit', 'withdraw', 'lever', 'micro', 'trade'] as const;
+export type LogCategory = (typeof LOG_CATEGORIES)[number];
+
+/** `legal_log`'s `type`: 1 spot transfers, 2 deposits and withdrawals, 3 contract, 4 micro. */
+export const RECORD_TYPES = {
+  1: ['transfer'],
+  2: ['deposit', 'withdraw'],
+  3: ['lever', 'transfer'],
+  4: ['micro'],
+} as const satisfies Record<number, readonly LogCategory[]>;
+export type RecordType = keyof typeof RECORD_TYPES;
+
+/** `has_password`'s answer. */
+export const HAS_PAY_PASSWORD = { set: 1, unset: 2 } as const;
