@@ -1,7 +1,7 @@
 // The leveraged-contract engine: one pure step per command. The book it returns shares untouched
 // tree nodes with the one it was given (sorted-btree's copy-on-write clone), so the old book stays
 // valid: the server persists the events, and only then keeps the new book.
-import { BTree } from './btree';
+import { BTree, compareKeys } from './btree';
 import {
   applySpread,
   checkLeverStops,
@@ -75,7 +75,7 @@ export function createLeverBook(pairs: readonly LeverPairConfig[]): LeverBook {
     assertConfig(config);
     states.set(config.pairId, { config, lastTick: null, triggers: emptyTriggerBook() });
   }
-  return { pairs: states, orders: new BTree<bigint, LeverOrder>(), counts: new BTree<string, LiveCounts>() };
+  return { pairs: states, orders: new BTree<bigint, LeverOrder>(undefined, compareKeys), counts: new BTree<string, LiveCounts>(undefined, compareKeys) };
 }
 
 export const leverOrder = (book: LeverBook, orderId: bigint): LeverOrder | undefined => book.orders.get(orderId);
@@ -364,8 +364,8 @@ function tick(book: LeverBook, command: Extract<LeverCommand, { type: 'tick' }>,
 function restore(book: LeverBook, orders: readonly LeverOrder[]): LeverStepResult {
   const emptied: LeverBook = {
     pairs: new Map([...book.pairs].map(([id, state]) => [id, { ...state, triggers: emptyTriggerBook() }])),
-    orders: new BTree<bigint, LeverOrder>(),
-    counts: new BTree<string, LiveCounts>(),
+    orders: new BTree<bigint, LeverOrder>(undefined, compareKeys),
+    counts: new BTree<string, LiveCounts>(undefined, compareKeys),
   };
   const draft = new Draft(emptied);
   for (const order of orders) {

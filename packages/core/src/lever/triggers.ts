@@ -18,7 +18,7 @@ export interface TriggerBook {
   rise: BTree<TriggerKey, true>;
 }
 
-const compareKeys = (a: TriggerKey, b: TriggerKey): number => {
+const compareTriggers = (a: TriggerKey, b: TriggerKey): number => {
   if (a.priceUnits !== b.priceUnits) return a.priceUnits < b.priceUnits ? -1 : 1;
   if (a.orderId !== b.orderId) return a.orderId < b.orderId ? -1 : 1;
   return KIND_RANK[a.kind] - KIND_RANK[b.kind];
@@ -29,7 +29,7 @@ const ID_BELOW_ALL = -1n;
 const ID_ABOVE_ALL = 1n << 64n;
 
 export function emptyTriggerBook(): TriggerBook {
-  return { fall: new BTree<TriggerKey, true>(undefined, compareKeys), rise: new BTree<TriggerKey, true>(undefined, compareKeys) };
+  return { fall: new BTree<TriggerKey, true>(undefined, compareTriggers), rise: new BTree<TriggerKey, true>(undefined, compareTriggers) };
 }
 
 /** An O(1) copy-on-write copy: edits to it leave the original book as it was. */
