@@ -232,7 +232,7 @@ function simulate(runSeed: number, steps: number): Run {
 }
 
 describe('lever engine, seeded simulations', () => {
-  it('over thousands of positions: no negative balance, no double close, balanced postings, the same book after restore', { timeout: 60_000 }, () => {
+  it('over thousands of positions: no negative balance, no double close, balanced postings, the same book after restore', { timeout: 120_000 }, () => {
     const runs: Run[] = [];
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (runSeed) => {

@@ -1,7 +1,18 @@
 // The leveraged-contract engine: one pure step per command. The book it returns shares untouched
 // tree nodes with the one it was given (sorted-btree's copy-on-write clone), so the old book stays
-// valid: the server persists the events, and only then keeps the new book.
-import { BTree, compareKeys } from './btree';
+// valid: the server persists the events, and only then keeps the new book (if the ledger refuses a
+// submit's postings, it keeps the old one and nothing happened).
+//
+// Prices, as the server must store them:
+// - market submit: opens at the pair's last tick plus spread (long) or minus spread (short);
+// - limit submit: margin and fee are taken at placement, on the limit plus or minus spread; a
+//   limit the price already reached opens at once at the last tick instead (never worse than asked);
+// - a pending limit fills when a tick reaches it (long: price <= limit, short: price >= limit), at
+//   its placed open price, like a resting limit order; the tick's price and time are recorded;
+// - take-profit, stop-loss and liquidation close at the price of the tick that reached them (a gap
+//   closes at the gapped price; a loss past the margin is the house's, never the trader's);
+// - a manual close settles at the last tick; no spread on any close.
+import { BTree, compareKeys, treeFromSorted } from './btree';
 import {
   applySpread,
   checkLeverStops,
@@ -16,7 +27,9 @@ import {
   cloneTriggerBook,
   emptyTriggerBook,
   firedAt,
+  triggerBookOf,
   removeTriggers,
+  triggerCount,
   type TriggerBook,
   type TriggerKey,
   type TriggerKind,
@@ -362,18 +375,39 @@ function tick(book: LeverBook, command: Extract<LeverCommand, { type: 'tick' }>,
 }
 
 function restore(book: LeverBook, orders: readonly LeverOrder[]): LeverStepResult {
-  const emptied: LeverBook = {
-    pairs: new Map([...book.pairs].map(([id, state]) => [id, { ...state, triggers: emptyTriggerBook() }])),
-    orders: new BTree<bigint, LeverOrder>(undefined, compareKeys),
-    counts: new BTree<string, LiveCounts>(undefined, compareKeys),
-  };
-  const draft = new Draft(emptied);
+  const byPair = new Map<bigint, LeverOrder[]>([...book.pairs.keys()].map((id) => [id, []]));
+  const counts = new Map<string, LiveCounts>();
   for (const order of orders) {
-    if (!book.pairs.has(order.pairId)) throw new Error(`order ${order.id} is on unknown lever pair ${order.pairId}`);
+    const pairOrders = byPair.get(order.pairId);
+    if (!pairOrders) throw new Error(`order ${order.id} is on unknown lever pair ${order.pairId}`);
     if (order.status !== 0 && order.status !== 1) throw new Error(`order ${order.id} is not live`);
-    draft.insert(order);
+    pairOrders.push(order);
+    const key = countKey(order.pairId, order.userId);
+    const current = counts.get(key) ?? { entrusts: 0, positions: 0 };
+    counts.set(key, order.status === 0 ? { ...current, entrusts: current.entrusts + 1 } : { ...current, positions: current.positions + 1 });
   }
-  return { book: draft.done(), events: [] };
+  // bulk-built trees: a restart with a million positions is a sort, not a million inserts
+  const sorted = [...orders].sort((a, b) => compareKeys(a.id, b.id));
+  sorted.forEach((order, i) => {
+    if (i > 0 && sorted[i - 1]!.id === order.id) throw new Error(`order ${order.id} is restored twice`);
+  });
+  const countKeys = [...counts.keys()].sort(compareKeys);
+  return {
+    book: {
+      pairs: new Map([...book.pairs].map(([id, state]) => [id, { ...state, triggers: triggerBookOf(byPair.get(id)!) }])),
+      orders: treeFromSorted(
+        sorted.map((o) => o.id),
+        sorted,
+        compareKeys,
+      ),
+      counts: treeFromSorted(
+        countKeys,
+        countKeys.map((k) => counts.get(k)!),
+        compareKeys,
+      ),
+    },
+    events: [],
+  };
 }
 
 /** One engine step: a new book and the events to persist, or a refusal that changes nothing. */
@@ -427,6 +461,10 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
       assertConfig(command.pair);
       const pairs = new Map(book.pairs);
       const previous = book.pairs.get(command.pair.pairId);
+      // live orders settle in the currency they opened in, against this pair's system accounts
+      if (previous && previous.config.currencyId !== command.pair.currencyId && triggerCount(previous.triggers) > 0) {
+        throw new Error(`lever pair ${command.pair.pairId} has live orders: its currency cannot change`);
+      }
       pairs.set(command.pair.pairId, {
         config: command.pair,
         lastTick: previous?.lastTick ?? null,

@@ -1,7 +1,7 @@
 // One pair's trigger prices in two sorted trees, so a tick reads only what it fires:
 // `fall` holds triggers that fire when the price falls to or below them, `rise` those that fire
 // when it rises to or above them. A tick is two O(log n) descents plus one step per fired trigger.
-import { BTree } from './btree';
+import { BTree, treeFromSorted } from './btree';
 import type { LeverOrder } from './types';
 
 export type TriggerKind = 'entry' | 'take_profit' | 'stop_loss' | 'liquidation';
@@ -18,7 +18,7 @@ export interface TriggerBook {
   rise: BTree<TriggerKey, true>;
 }
 
-const compareTriggers = (a: TriggerKey, b: TriggerKey): number => {
+export const compareTriggers = (a: TriggerKey, b: TriggerKey): number => {
   if (a.priceUnits !== b.priceUnits) return a.priceUnits < b.priceUnits ? -1 : 1;
   if (a.orderId !== b.orderId) return a.orderId < b.orderId ? -1 : 1;
   return KIND_RANK[a.kind] - KIND_RANK[b.kind];
@@ -30,6 +30,17 @@ const ID_ABOVE_ALL = 1n << 64n;
 
 export function emptyTriggerBook(): TriggerBook {
   return { fall: new BTree<TriggerKey, true>(undefined, compareTriggers), rise: new BTree<TriggerKey, true>(undefined, compareTriggers) };
+}
+
+/** A book holding exactly these orders' triggers, bulk-built from sorted keys in O(n log n). */
+export function triggerBookOf(orders: readonly LeverOrder[]): TriggerBook {
+  const keys: Record<Side, TriggerKey[]> = { fall: [], rise: [] };
+  for (const order of orders) for (const { side, key } of triggersOf(order)) keys[side].push(key);
+  const build = (side: Side) => {
+    const sorted = keys[side].sort(compareTriggers);
+    return treeFromSorted(sorted, sorted.map((): true => true), compareTriggers);
+  };
+  return { fall: build('fall'), rise: build('rise') };
 }
 
 /** An O(1) copy-on-write copy: edits to it leave the original book as it was. */
