@@ -5,3 +5,4 @@ export * from './market';
 export * from './fee';
 export * from './clock';
 export * from './micro';
+export * from './lever';

@@ -1,10 +1,5 @@
-import BTreeImport from 'sorted-btree';
+import { BTree } from '../btree';
 import type { MicroOrder } from './types';
-
-// sorted-btree is CommonJS with `exports.default`: bundlers unwrap it, Node's own ESM loader hands
-// over the module object instead.
-const BTree = (BTreeImport as unknown as { default?: typeof BTreeImport }).default ?? BTreeImport;
-type BTree<K, V> = BTreeImport<K, V>;
 
 /** Orders are keyed by expiry time, ties broken by id, so the settler takes them in one fixed order. */
 type ExpiryKey = readonly [expiresAtMs: number, orderId: bigint];

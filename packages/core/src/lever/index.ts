@@ -1,0 +1,5 @@
+export * from './types';
+export * from './formulas';
+export * from './postings';
+export * from './triggers';
+export * from './engine';
