@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './market';
 export * from './fee';
 export * from './clock';
+export * from './spot';
