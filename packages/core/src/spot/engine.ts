@@ -4,7 +4,7 @@
 import { UNITS_PER_COIN } from '../money';
 import { OrderNode, type SpotBook } from './book';
 import { bandOf, checkSpotOrder, feeUnitsFor } from './rules';
-import type { SpotCancelReason, SpotCommand, SpotEvent, SpotOpenOrder, SpotRejection, SpotResult } from './types';
+import type { SpotCancelReason, SpotCommand, SpotEvent, SpotOpenOrder, SpotResult } from './types';
 
 const HUNDRED_PERCENT_UNITS = 100n * UNITS_PER_COIN;
 
