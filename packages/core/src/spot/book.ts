@@ -4,7 +4,7 @@
 // creating or emptying a level, which is O(log levels).
 import BTreeModule from 'sorted-btree';
 import type { SpotOpenOrder, SpotPairRules, SpotSide } from './types';
-import { assertPairRules } from './rules';
+import { assertPairRules, bandOf } from './rules';
 
 // sorted-btree is CommonJS with a default export: Node's ESM loader hands back the exports
 // object, bundlers the class itself.
@@ -13,6 +13,8 @@ const BTree = (BTreeModule as unknown as { default?: typeof BTreeModule }).defau
 /** An order inside the engine: its persisted state plus its place in a level's queue. */
 export class OrderNode implements SpotOpenOrder {
   filledUnits = 0n;
+  /** amount less filled; unused (and going below zero) for a market buy by quote */
+  remainingUnits: bigint;
   makerQuoteUnits = 0n;
   takerQuoteUnits = 0n;
   feeUnits = 0n;
@@ -32,10 +34,8 @@ export class OrderNode implements SpotOpenOrder {
     readonly makerFeePercentUnits: bigint,
     readonly takerFeePercentUnits: bigint,
     readonly seq: number,
-  ) {}
-
-  get remainingUnits(): bigint {
-    return this.amountUnits - this.filledUnits;
+  ) {
+    this.remainingUnits = amountUnits;
   }
 
   /** funds used so far, in the frozen currency */
@@ -145,10 +145,17 @@ export class SpotBook {
   /** resting orders by id, in acceptance order */
   readonly orders = new Map<bigint, OrderNode>();
   indexPriceUnits: bigint | null = null;
+  /** the band around the index price, drawn once per index change */
+  band: { lowUnits: bigint; highUnits: bigint } | null = null;
   nextSeq = 1;
 
   constructor(readonly rules: SpotPairRules) {
     assertPairRules(rules);
+  }
+
+  setIndexPrice(priceUnits: bigint): void {
+    this.indexPriceUnits = priceUnits;
+    this.band = bandOf(this.rules, priceUnits);
   }
 
   sideOf(side: SpotSide): BookSide {

@@ -3,7 +3,7 @@
 // so the same commands in the same order give the same events.
 import { UNITS_PER_COIN } from '../money';
 import { OrderNode, type SpotBook } from './book';
-import { bandOf, checkSpotOrder, feeUnitsFor } from './rules';
+import { checkOrderInBand, feeUnitsFor } from './rules';
 import type { SpotCancelReason, SpotCommand, SpotEvent, SpotOpenOrder, SpotResult } from './types';
 
 const HUNDRED_PERCENT_UNITS = 100n * UNITS_PER_COIN;
@@ -32,7 +32,7 @@ export function applySpotCommand(book: SpotBook, command: SpotCommand, { nowMs }
     }
     case 'index':
       if (command.priceUnits <= 0n) return { rejection: 'spot_price_not_positive' };
-      book.indexPriceUnits = command.priceUnits;
+      book.setIndexPrice(command.priceUnits);
       return { events: [] };
     case 'restore':
       return restore(book, command.orders, command.nextSeq);
@@ -43,14 +43,14 @@ function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>,
   const { rules } = book;
   const { order: spec, orderId, userId, frozenUnits } = command;
   if (book.orders.has(orderId)) return { rejection: 'spot_duplicate_order' };
-  const checked = checkSpotOrder(rules, spec, book.indexPriceUnits);
+  const checked = checkOrderInBand(rules, spec, book.band, book.indexPriceUnits);
   if ('rejection' in checked) return checked;
   // A market buy by base froze for the band's top at the index the server saw; if the index has
   // moved since, its frozen funds are a budget instead (see `budgetLots`).
   const budgeted = spec.side === 'buy' && spec.kind !== 'limit';
   if (budgeted ? frozenUnits <= 0n : frozenUnits < checked.frozenUnits) return { rejection: 'spot_freeze_short' };
 
-  const band = bandOf(rules, book.indexPriceUnits!);
+  const band = book.band!;
   const limitUnits = spec.kind === 'limit' ? spec.priceUnits : spec.side === 'buy' ? band.highUnits : band.lowUnits;
   const amountUnits = spec.kind === 'market_quote' ? 0n : spec.amountUnits;
   const seq = book.nextSeq++;
@@ -83,12 +83,11 @@ function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>,
     },
   ];
   const stop = match(book, taker, budgeted, spec.kind === 'market_quote', nowMs, events);
-  const release = frozenUnits - taker.spentUnits;
   const releasedCurrencyId = spec.side === 'buy' ? rules.quoteCurrencyId : rules.baseCurrencyId;
-  const done = () => events.push({ type: 'done', orderId, userId, side: spec.side, releasedUnits: release, releasedCurrencyId, atMs: nowMs });
   // A market buy by quote aims to spend its budget: done once anything traded and the budget stopped it.
   if (stop === 'filled' || (spec.kind === 'market_quote' && stop === 'budget' && taker.filledUnits > 0n)) {
-    done();
+    const releasedUnits = frozenUnits - taker.spentUnits;
+    events.push({ type: 'done', orderId, userId, side: spec.side, releasedUnits, releasedCurrencyId, atMs: nowMs });
   } else if (spec.kind === 'limit') {
     book.sideOf(spec.side).append(taker);
     book.orders.set(orderId, taker);
@@ -103,7 +102,7 @@ function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>,
     });
   } else {
     const remainingUnits = spec.kind === 'market_quote' ? 0n : taker.remainingUnits;
-    cancelled(events, taker, stop, remainingUnits, release, releasedCurrencyId, nowMs);
+    cancelled(events, taker, stop, remainingUnits, frozenUnits - taker.spentUnits, releasedCurrencyId, nowMs);
   }
   return { events };
 }
@@ -138,12 +137,12 @@ function budgetBaseUnits(book: SpotBook, taker: OrderNode, priceUnits: bigint): 
   const budgetUnits = taker.frozenUnits - taker.spentUnits;
   const rate = taker.takerFeePercentUnits;
   let lots = (budgetUnits * HUNDRED_PERCENT_UNITS * UNITS_PER_COIN) / ((HUNDRED_PERCENT_UNITS + rate) * priceUnits * lotUnits);
-  const costOf = (baseUnits: bigint) => {
-    const quoteUnits = (priceUnits * baseUnits) / UNITS_PER_COIN;
+  // one lot costs at least one unit and the fee rounds up by less than one, so this steps at most twice
+  for (; lots > 0n; lots--) {
+    const quoteUnits = (priceUnits * lots * lotUnits) / UNITS_PER_COIN;
     const feeAfter = feeUnitsFor(taker.makerQuoteUnits, taker.takerQuoteUnits + quoteUnits, taker.makerFeePercentUnits, rate);
-    return quoteUnits + feeAfter - taker.feeUnits;
-  };
-  while (lots > 0n && costOf(lots * lotUnits) > budgetUnits) lots--;
+    if (quoteUnits + feeAfter - taker.feeUnits <= budgetUnits) break;
+  }
   return lots * lotUnits;
 }
 
@@ -201,10 +200,12 @@ function fill(
     feeUnitsFor(taker.makerQuoteUnits, taker.takerQuoteUnits + quoteUnits, taker.makerFeePercentUnits, taker.takerFeePercentUnits) -
     taker.feeUnits;
   maker.filledUnits += baseUnits;
+  maker.remainingUnits -= baseUnits;
   maker.makerQuoteUnits += quoteUnits;
   maker.feeUnits += makerFeeUnits;
   maker.level!.totalUnits -= baseUnits;
   taker.filledUnits += baseUnits;
+  taker.remainingUnits -= baseUnits;
   taker.takerQuoteUnits += quoteUnits;
   taker.feeUnits += takerFeeUnits;
   events.push({
@@ -283,6 +284,7 @@ function restore(book: SpotBook, orders: readonly SpotOpenOrder[], nextSeq: numb
       o.seq,
     );
     node.filledUnits = o.filledUnits;
+    node.remainingUnits = o.amountUnits - o.filledUnits;
     node.makerQuoteUnits = o.makerQuoteUnits;
     node.takerQuoteUnits = o.takerQuoteUnits;
     node.feeUnits = o.feeUnits;

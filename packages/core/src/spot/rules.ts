@@ -4,6 +4,8 @@ import { UNITS_MAX, UNITS_PER_COIN, percentOf } from '../money';
 import type { SpotOrderSpec, SpotPairRules, SpotRejection } from './types';
 
 const HUNDRED_PERCENT_UNITS = 100n * UNITS_PER_COIN;
+/** the largest order value: value plus fee must still fit a signed 64-bit column */
+const VALUE_MAX_UNITS = UNITS_MAX / 2n;
 
 /** ceil(n / d) for n >= 0, d > 0 */
 export const ceilDiv = (n: bigint, d: bigint): bigint => (n + d - 1n) / d;
@@ -61,33 +63,42 @@ export function checkSpotOrder(
   spec: SpotOrderSpec,
   indexPriceUnits: bigint | null,
 ): { frozenUnits: bigint } | { rejection: SpotRejection } {
-  const reject = (rejection: SpotRejection) => ({ rejection });
+  return checkOrderInBand(rules, spec, indexPriceUnits === null ? null : bandOf(rules, indexPriceUnits), indexPriceUnits);
+}
+
+/** checkSpotOrder with the band already drawn (the engine keeps it while the index stands). */
+export function checkOrderInBand(
+  rules: SpotPairRules,
+  spec: SpotOrderSpec,
+  band: { lowUnits: bigint; highUnits: bigint } | null,
+  indexPriceUnits: bigint | null,
+): { frozenUnits: bigint } | { rejection: SpotRejection } {
   if (spec.kind === 'market_quote') {
-    if (spec.quoteUnits <= 0n) return reject('spot_amount_not_positive');
-    if (spec.quoteUnits > UNITS_MAX) return reject('spot_value_too_large');
-    if (indexPriceUnits === null) return reject('spot_no_index_price');
-    if (spec.quoteUnits < rules.minValueUnits) return reject('spot_below_min_value');
+    if (spec.quoteUnits <= 0n) return { rejection: 'spot_amount_not_positive' };
+    if (spec.quoteUnits > UNITS_MAX) return { rejection: 'spot_value_too_large' };
+    if (band === null) return { rejection: 'spot_no_index_price' };
+    if (spec.quoteUnits < rules.minValueUnits) return { rejection: 'spot_below_min_value' };
     return { frozenUnits: spec.quoteUnits };
   }
-  if (spec.amountUnits <= 0n) return reject('spot_amount_not_positive');
-  if (spec.kind === 'limit') {
-    if (spec.priceUnits <= 0n) return reject('spot_price_not_positive');
-    if (spec.priceUnits % rules.tickUnits !== 0n) return reject('spot_price_off_tick');
+  const { amountUnits } = spec;
+  if (amountUnits <= 0n) return { rejection: 'spot_amount_not_positive' };
+  const limit = spec.kind === 'limit';
+  if (limit) {
+    if (spec.priceUnits <= 0n) return { rejection: 'spot_price_not_positive' };
+    if (spec.priceUnits % rules.tickUnits !== 0n) return { rejection: 'spot_price_off_tick' };
   }
-  if (spec.amountUnits % rules.lotUnits !== 0n) return reject('spot_amount_off_lot');
-  if (indexPriceUnits === null) return reject('spot_no_index_price');
-  const band = bandOf(rules, indexPriceUnits);
-  // A limit order's value is judged at its own price, a market order's at the index.
-  const priceUnits = spec.kind === 'limit' ? spec.priceUnits : indexPriceUnits;
-  const valueUnits = (priceUnits * spec.amountUnits) / UNITS_PER_COIN;
+  if (amountUnits % rules.lotUnits !== 0n) return { rejection: 'spot_amount_off_lot' };
+  if (band === null || indexPriceUnits === null) return { rejection: 'spot_no_index_price' };
   // The worst a buy can pay per coin: its limit, or the top of the band.
-  const worstValueUnits = ((spec.kind === 'limit' ? spec.priceUnits : band.highUnits) * spec.amountUnits) / UNITS_PER_COIN;
-  if (spec.amountUnits > UNITS_MAX || worstValueUnits > UNITS_MAX / 2n) return reject('spot_value_too_large');
-  if (spec.kind === 'limit' && (spec.priceUnits < band.lowUnits || spec.priceUnits > band.highUnits)) {
-    return reject('spot_outside_band');
+  const worstValueUnits = ((limit ? spec.priceUnits : band.highUnits) * amountUnits) / UNITS_PER_COIN;
+  if (amountUnits > UNITS_MAX || worstValueUnits > VALUE_MAX_UNITS) return { rejection: 'spot_value_too_large' };
+  if (limit && (spec.priceUnits < band.lowUnits || spec.priceUnits > band.highUnits)) {
+    return { rejection: 'spot_outside_band' };
   }
-  if (valueUnits < rules.minValueUnits) return reject('spot_below_min_value');
-  if (spec.side === 'sell') return { frozenUnits: spec.amountUnits };
-  const feeRate = spec.kind === 'limit' ? maxFeeRate(rules) : rules.takerFeePercentUnits;
+  // A limit order's value is judged at its own price, a market order's at the index.
+  const valueUnits = limit ? worstValueUnits : (indexPriceUnits * amountUnits) / UNITS_PER_COIN;
+  if (valueUnits < rules.minValueUnits) return { rejection: 'spot_below_min_value' };
+  if (spec.side === 'sell') return { frozenUnits: amountUnits };
+  const feeRate = limit ? maxFeeRate(rules) : rules.takerFeePercentUnits;
   return { frozenUnits: worstValueUnits + ceilDiv(worstValueUnits * feeRate, HUNDRED_PERCENT_UNITS) };
 }
