@@ -181,6 +181,19 @@ describe('spot matching', () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', orderId: 60n, releasedUnits: u('200') - spentUnits });
   });
 
+  it('spends no more than the quote amount of a market buy by quote even when more was frozen', () => {
+    const book = bookAt();
+    place(book, ALICE, limit('sell', '100', '10'));
+    const order: SpotOrderSpec = { kind: 'market_quote', side: 'buy', quoteUnits: u('50') };
+    const result = run(book, { type: 'place', orderId: 65n, userId: BOB, order, frozenUnits: u('80') });
+    if ('rejection' in result) throw new Error(result.rejection);
+    const [fill] = fills(result.events);
+    expect(fill!.quoteUnits + fill!.takerFeeUnits).toBeLessThanOrEqual(u('50'));
+    expect(result.events.at(-1)).toMatchObject({ type: 'done', releasedUnits: u('80') - fill!.quoteUnits - fill!.takerFeeUnits });
+    const short = run(book, { type: 'place', orderId: 66n, userId: BOB, order, frozenUnits: u('49') });
+    expect(short).toEqual({ rejection: 'spot_freeze_short' });
+  });
+
   it('treats the frozen funds of a market buy by base as a budget when the index rose since they were frozen', () => {
     const book = bookAt();
     place(book, ALICE, limit('sell', '100', '5'));

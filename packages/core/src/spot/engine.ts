@@ -46,9 +46,11 @@ function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>,
   const checked = checkOrderInBand(rules, spec, book.band, book.indexPriceUnits);
   if ('rejection' in checked) return checked;
   // A market buy by base froze for the band's top at the index the server saw; if the index has
-  // moved since, its frozen funds are a budget instead (see `budgetLots`).
-  const budgeted = spec.side === 'buy' && spec.kind !== 'limit';
-  if (budgeted ? frozenUnits <= 0n : frozenUnits < checked.frozenUnits) return { rejection: 'spot_freeze_short' };
+  // moved since, its frozen funds are a budget instead. A market buy by quote spends at most its
+  // quote amount. Limit buys need no budget: what they froze covers their worst case.
+  const marketBuyByBase = spec.kind === 'market' && spec.side === 'buy';
+  if (marketBuyByBase ? frozenUnits <= 0n : frozenUnits < checked.frozenUnits) return { rejection: 'spot_freeze_short' };
+  const budgetUnits = marketBuyByBase ? frozenUnits : spec.kind === 'market_quote' ? spec.quoteUnits : null;
 
   const band = book.band!;
   const limitUnits = spec.kind === 'limit' ? spec.priceUnits : spec.side === 'buy' ? band.highUnits : band.lowUnits;
@@ -82,7 +84,7 @@ function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>,
       atMs: nowMs,
     },
   ];
-  const stop = match(book, taker, budgeted, spec.kind === 'market_quote', nowMs, events);
+  const stop = match(book, taker, budgetUnits, spec.kind === 'market_quote', nowMs, events);
   const releasedCurrencyId = spec.side === 'buy' ? rules.quoteCurrencyId : rules.baseCurrencyId;
   // A market buy by quote aims to spend its budget: done once anything traded and the budget stopped it.
   if (stop === 'filled' || (spec.kind === 'market_quote' && stop === 'budget' && taker.filledUnits > 0n)) {
@@ -129,12 +131,12 @@ function cancelResting(book: SpotBook, order: OrderNode, reason: SpotCancelReaso
 }
 
 /**
- * How many base units a buying taker can still pay for at `priceUnits`, fee included, out of its
- * frozen funds, in whole lots. Starts from the fee-free estimate and steps down past the rounding.
+ * How many base units a buying taker can still pay for at `priceUnits`, fee included, out of what
+ * is left of its budget, in whole lots. Starts from the fee-free estimate and steps down past the rounding.
  */
-function budgetBaseUnits(book: SpotBook, taker: OrderNode, priceUnits: bigint): bigint {
+function budgetBaseUnits(book: SpotBook, taker: OrderNode, totalBudgetUnits: bigint, priceUnits: bigint): bigint {
   const { lotUnits } = book.rules;
-  const budgetUnits = taker.frozenUnits - taker.spentUnits;
+  const budgetUnits = totalBudgetUnits - taker.spentUnits;
   const rate = taker.takerFeePercentUnits;
   let lots = (budgetUnits * HUNDRED_PERCENT_UNITS * UNITS_PER_COIN) / ((HUNDRED_PERCENT_UNITS + rate) * priceUnits * lotUnits);
   // one lot costs at least one unit and the fee rounds up by less than one, so this steps at most twice
@@ -154,7 +156,7 @@ function budgetBaseUnits(book: SpotBook, taker: OrderNode, priceUnits: bigint): 
 function match(
   book: SpotBook,
   taker: OrderNode,
-  budgeted: boolean,
+  budgetUnits: bigint | null,
   byQuote: boolean,
   nowMs: number,
   events: SpotEvent[],
@@ -174,8 +176,8 @@ function match(
     }
     let baseUnits = maker.remainingUnits;
     if (!byQuote && taker.remainingUnits < baseUnits) baseUnits = taker.remainingUnits;
-    if (budgeted) {
-      const affordableUnits = budgetBaseUnits(book, taker, priceUnits);
+    if (budgetUnits !== null) {
+      const affordableUnits = budgetBaseUnits(book, taker, budgetUnits, priceUnits);
       if (affordableUnits === 0n) return 'budget';
       if (affordableUnits < baseUnits) baseUnits = affordableUnits;
     }
