@@ -6,3 +6,4 @@ export * from './fee';
 export * from './clock';
 export * from './micro';
 export * from './lever';
+export * from './spot';

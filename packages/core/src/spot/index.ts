@@ -1,0 +1,5 @@
+export * from './types';
+export { assertPairRules, bandOf, checkSpotOrder, feeUnitsFor } from './rules';
+export { SpotBook, createSpotBook } from './book';
+export { applySpotCommand, type SpotContext } from './engine';
+export * from './postings';
