@@ -9,14 +9,24 @@ export interface TickBus {
   publish(event: TickEvent): void;
   /** every tick published by any process (the leader) */
   subscribe(handler: (event: TickEvent) => void): Promise<void>;
+  /** tells every process (the leader among them) that an engine has new work */
+  wake(engine: string): void;
+  /** wake signals from every process, this one included */
+  onWake(handler: (engine: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
-export const localBus = (): TickBus => ({
-  publish: () => {},
-  subscribe: async () => {},
-  close: async () => {},
-});
+/** One process: ticks stay here, and a wake goes straight to the handler. */
+export function localBus(): TickBus {
+  const handlers: ((engine: string) => void)[] = [];
+  return {
+    publish: () => {},
+    subscribe: async () => {},
+    wake: (engine) => handlers.forEach((handler) => handler(engine)),
+    onWake: async (handler) => void handlers.push(handler),
+    close: async () => {},
+  };
+}
 
 type WireLevel = [string, string];
 type WireTick =
@@ -53,24 +63,42 @@ export function decodeTick(text: string): TickEvent {
   return { kind: 'trades', pairId: wire.pairId, seq: wire.seq, trades };
 }
 
-/** Redis pub/sub on `<prefix>:ticks`; a process ignores its own messages (it applied them already). */
+/**
+ * Redis pub/sub on `<prefix>:ticks`, where a process ignores its own messages (it applied them
+ * already), and `<prefix>:wake`, which every process hears, its own messages too.
+ */
 export function redisBus(redisUrl: string, prefix: string, onError: (error: unknown) => void): TickBus {
   const channel = `${prefix}:ticks`;
+  const wakeChannel = `${prefix}:wake`;
+  const wakeHandlers: ((engine: string) => void)[] = [];
+  let tickHandler: ((event: TickEvent) => void) | undefined;
   const processTag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const sub = new Redis(redisUrl);
   pub.on('error', onError);
   sub.on('error', onError);
+  sub.on('message', (from: string, message: string) => {
+    if (from === wakeChannel) {
+      for (const wake of wakeHandlers) wake(message);
+      return;
+    }
+    const space = message.indexOf(' ');
+    if (message.slice(0, space) === processTag) return;
+    tickHandler?.(decodeTick(message.slice(space + 1)));
+  });
   return {
     publish(event) {
       pub.publish(channel, `${processTag} ${encodeTick(event)}`).catch(onError);
     },
+    wake(engine) {
+      pub.publish(wakeChannel, engine).catch(onError);
+    },
+    async onWake(handler) {
+      wakeHandlers.push(handler);
+      if (wakeHandlers.length === 1) await sub.subscribe(wakeChannel);
+    },
     async subscribe(handler) {
-      sub.on('message', (_channel: string, message: string) => {
-        const space = message.indexOf(' ');
-        if (message.slice(0, space) === processTag) return;
-        handler(decodeTick(message.slice(space + 1)));
-      });
+      tickHandler = handler;
       await sub.subscribe(channel);
     },
     async close() {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { marketPairs } from '../../modules/currency/service';
 import { storedBars } from '../../modules/market/service';
 import { localBus, redisBus, type TickBus } from '../bus';
+import type { LeaderEngine, Wake } from '../hosted';
 import { advisoryLeadership, soleLeadership, type Leadership } from '../leader';
 import { MarketBoard } from './board';
 import { exchangeFeed } from './exchange-feed';
@@ -36,6 +37,10 @@ export interface MarketEngine extends MarketView {
   board: MarketBoard;
   redisPrefix: string;
   isLeader(): boolean;
+  /** runs an engine on the leader beside the feed (see LeaderEngine); call before `start` */
+  host(engine: LeaderEngine): void;
+  /** wakes the named engine on the leader, whichever process this is */
+  wake: Wake;
   /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
   start(log: FastifyBaseLogger, emit: (event: TickEvent) => void): Promise<void>;
   /**
@@ -83,6 +88,7 @@ export async function openMarket(
   let pruner: PriceRecordPruner | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
   let chores: (() => Promise<void>) | undefined;
+  const engines: LeaderEngine[] = [];
 
   const view: MarketView = {
     clock,
@@ -101,6 +107,11 @@ export async function openMarket(
     board,
     redisPrefix,
     isLeader: () => leading,
+    host(engine) {
+      if (engines.some((e) => e.name === engine.name)) throw new Error(`engine ${engine.name} hosted twice`);
+      engines.push(engine);
+    },
+    wake: (name) => bus.wake(name),
     housekeep: async () => chores?.(),
     async start(log, emit) {
       const onError = (error: unknown) => log.error({ err: error }, 'market engine');
@@ -109,6 +120,9 @@ export async function openMarket(
         if (leading) return;
         board.apply(event);
         emit(event);
+      });
+      await bus.onWake((name) => {
+        if (leading) engines.find((e) => e.name === name)?.wake();
       });
       const hooks = {
         onError,
@@ -122,6 +136,8 @@ export async function openMarket(
               : simHistory(seed);
           const filled = await backfillMissing(db, pairs, history, clock());
           await loadBoard(db, board, filled.map((p) => p.pairId), clock());
+          // engines rebuild from the database before the first tick reaches them
+          for (const engine of engines) await engine.gain();
           leading = true;
           log.info('this process now runs the market feed');
           const active = recorder = new Recorder(db, board, clock);
@@ -137,6 +153,13 @@ export async function openMarket(
             active.record(tick);
             bus.publish(tick);
             emit(tick);
+            for (const engine of engines) {
+              try {
+                engine.tick(tick);
+              } catch (error) {
+                onError(error);
+              }
+            }
           });
           chores = async () => {
             // each chore on its own: a failed flush must not stop the pruning, nor the reverse
@@ -152,6 +175,7 @@ export async function openMarket(
           clearInterval(flushTimer);
           chores = undefined;
           await feed?.stop();
+          for (const engine of engines) await engine.lose().catch(onError);
           await pruner?.stop();
           await recorder?.flush(true).catch(onError);
           feed = undefined;
