@@ -45,7 +45,6 @@ export class MarketFeed {
   /** Follows the pair and loads the snapshots; returns the stop. */
   start(): () => void {
     const { realtime } = this;
-    // a connection that was up before this page has nothing this page missed
     let connectedBefore = realtime.connected;
     const ours = (event: { symbol: string }) => event.symbol === this.pair.symbol;
     const removals = [
