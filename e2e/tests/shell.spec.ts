@@ -47,6 +47,31 @@ for (const [lang, title] of LANGS) {
   });
 }
 
+test('one realtime connection serves every page the user moves between', async ({ page }, info) => {
+  const { token, userId } = session();
+  await store(page, { token, user_id: userId, lang: 'en', accountNum: 'e2e-trader@example.test' });
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  const go = async (name: string) => {
+    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name, exact: true }).click();
+  };
+  await page.goto('/exchange');
+  await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  await go('Assets');
+  await expect(page).toHaveURL(/\/myasset$/);
+  await go('Spot');
+  await expect(page).toHaveURL(/\/exchange$/);
+  // the market page, shown again, follows its pair over the same connection
+  const book = page.getByRole('table', { name: 'Order book' });
+  if (info.project.name === 'mobile') await page.getByRole('tab', { name: 'Order book' }).click();
+  const bookBefore = await book.innerText();
+  await expect.poll(() => book.innerText(), { timeout: 15_000 }).not.toBe(bookBefore);
+  expect(sockets).toHaveLength(1);
+});
+
 test('history-mode routes load directly and unknown paths say so', async ({ page }) => {
   for (const route of ['/exchange', '/second', '/myasset', '/transferlegal', '/withdrawaddress']) {
     const response = await page.goto(route);

@@ -6,6 +6,7 @@ import { ApiError } from './api/client';
 import App from './App';
 import { language } from './i18n';
 import { ANTD_LOCALES } from './i18n/antdLocale';
+import { RealtimeProvider } from './realtime/RealtimeProvider';
 import { antdTheme, applyPalette } from './theme';
 import './styles.css';
 
@@ -24,12 +25,14 @@ applyPalette(document.documentElement);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-      <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
-        <AntApp>
-          <App />
-        </AntApp>
-      </ConfigProvider>
+      <RealtimeProvider>
+        {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
+        <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
+          <AntApp>
+            <App />
+          </AntApp>
+        </ConfigProvider>
+      </RealtimeProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

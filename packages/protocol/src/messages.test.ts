@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, NOTICE_CODES } from './errors';
 import { LANGS } from './lang';
+import { formatBytes, limits } from './limits';
 import { MESSAGES, NOTICES, translate } from './messages';
+import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from './messages/account';
+import { COMMON_MESSAGES } from './messages/common';
+import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -23,5 +27,19 @@ describe('message tables', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('en', 'code_resend_wait', { seconds: 42 })).toBe('Please wait 42 s before requesting another code');
     expect(translate('en', 'invalid_field')).toBe('Parameter error: {field}');
+  });
+
+  it('keeps each code in one feature file, so joining the tables overrides nothing', () => {
+    const keys = [COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES].flatMap(Object.keys);
+    expect(keys.length).toBe(new Set(keys).size);
+    expect(keys.length).toBe(ERROR_CODES.length + NOTICE_CODES.length);
+  });
+
+  it('formats byte limits from their numbers', () => {
+    expect(formatBytes(limits.uploadIdentityBytesMax)).toBe('4 MB');
+    expect(formatBytes(limits.uploadDepositBytesMax)).toBe('500 KB');
+    expect(formatBytes(1536)).toBe('1536 B');
+    expect(formatBytes(100)).toBe('100 B');
+    expect(translate('en', 'upload_too_large', { limit: formatBytes(limits.uploadIdentityBytesMax) })).toBe('The image may be at most 4 MB');
   });
 });

@@ -22,6 +22,9 @@ interface Envelope {
 
 export type Fields = Record<string, string | number | undefined>;
 
+/** What a call resolves to: the `message` of its ok answer, from the protocol's `T...Response` type. */
+export type Answer<R extends { message: unknown }> = R['message'];
+
 const SESSION_LOST_REDIRECT_MS = 500;
 let redirectingToLogin = false;
 

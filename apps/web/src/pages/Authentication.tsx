@@ -1,16 +1,13 @@
 import { ClockCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { ZRealNameRequest } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { post } from '../api/client';
-import { useApiMutation } from '../api/mutation';
 import RouteButton from '../components/RouteButton';
 import AccountForm from '../features/account/AccountForm';
 import AccountPage from '../features/account/AccountPage';
 import IdImageUpload from '../features/account/IdImageUpload';
-import { REVIEW, userCenterKey, userInfoKey, useUserCenter } from '../features/account/queries';
+import { REVIEW, useSubmitIdentity, useUserCenter } from '../features/account/queries';
 import { schemaRule } from '../features/account/rules';
 
 /** The spec's pause between the success message and the trading page. */
@@ -69,22 +66,15 @@ function IdentityForm({ rejected }: { rejected: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const submit = useApiMutation({
-    mutationFn: (values: Values) =>
-      post<string>('/api/user/real_name', { ...values, name: stripSpaces(values.name), card_id: stripSpaces(values.card_id) }),
-    onSuccess: (notice) => {
-      message.success(notice);
-      void queryClient.invalidateQueries({ queryKey: userCenterKey });
-      void queryClient.invalidateQueries({ queryKey: userInfoKey });
-      setTimeout(() => void navigate('/exchange'), REDIRECT_MS);
-    },
+  const submit = useSubmitIdentity((notice) => {
+    message.success(notice);
+    setTimeout(() => void navigate('/exchange'), REDIRECT_MS);
   });
 
   return (
     <div className="tm-acct-card tm-acct-form tm-acct-wide">
       {rejected && <Alert className="tm-acct-alert" type="warning" showIcon title={t('identity.rejected')} />}
-      <AccountForm<Values> onFinish={(values) => submit.mutate(values)}>
+      <AccountForm<Values> onFinish={(values) => submit.mutate({ ...values, name: stripSpaces(values.name), card_id: stripSpaces(values.card_id) })}>
         <div className="tm-acct-pair">
           <Form.Item name="name" label={t('identity.name')} rules={[schemaRule(ZRealNameRequest.shape.name)]}>
             <Input autoComplete="name" maxLength={60} placeholder={t('identity.namePlaceholder')} />

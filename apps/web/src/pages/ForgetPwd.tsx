@@ -2,10 +2,10 @@ import { App, Button, Form, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { post } from '../api/client';
 import { useApiMutation } from '../api/mutation';
 import AccountField from '../features/account/AccountField';
 import AccountForm, { fieldsValid } from '../features/account/AccountForm';
+import { checkEmailCode, checkMobileCode, resetPassword } from '../features/account/api';
 import { callingCode } from '../features/account/AreaCodeSelect';
 import AuthCard from '../features/account/AuthCard';
 import CodeField from '../features/account/CodeField';
@@ -43,14 +43,14 @@ export default function ForgetPwdPage() {
   const check = useApiMutation({
     mutationFn: ({ code }: Values) =>
       mode === 'email'
-        ? post<string>('/api/user/check_email', { email_code: code.trim(), user_string: account() })
-        : post<string>('/api/user/check_mobile', { mobile_code: code.trim(), user_string: account(), country_code: countryCode() }),
+        ? checkEmailCode({ email_code: code.trim(), user_string: account() })
+        : checkMobileCode({ mobile_code: code.trim(), user_string: account(), country_code: countryCode() }),
     onSuccess: () => setChecked(true),
   });
 
   const reset = useApiMutation({
     mutationFn: ({ code, password, repassword }: Values) =>
-      post<string>('/api/user/forget', {
+      resetPassword({
         country_code: mode === 'mobile' ? countryCode() : undefined,
         account: account(),
         password,

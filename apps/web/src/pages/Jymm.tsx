@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ZPayPasswordRequest } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { post } from '../api/client';
-import { useApiMutation } from '../api/mutation';
 import AccountForm from '../features/account/AccountForm';
 import AccountPage from '../features/account/AccountPage';
 import CodeField from '../features/account/CodeField';
-import { hasPasswordKey, useHasPayPassword, userInfoKey } from '../features/account/queries';
+import { sendPayPasswordCode } from '../features/account/api';
+import { useHasPayPassword, useSetPayPassword } from '../features/account/queries';
 import { rejection, repeatRules, schemaRule } from '../features/account/rules';
 
 interface Values {
@@ -31,16 +29,10 @@ function FundPasswordForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isSet = useHasPayPassword().data;
-  const save = useApiMutation({
-    mutationFn: (values: Values) => post<string>('/api/user/pay_password', { ...values }),
-    onSuccess: (notice) => {
-      message.success(notice);
-      void queryClient.invalidateQueries({ queryKey: hasPasswordKey });
-      void queryClient.invalidateQueries({ queryKey: userInfoKey });
-      void navigate('/accountset');
-    },
+  const save = useSetPayPassword((notice) => {
+    message.success(notice);
+    void navigate('/accountset');
   });
   const digits = { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } as const;
 
@@ -78,7 +70,7 @@ function FundPasswordForm() {
         >
           <Input.Password {...digits} />
         </Form.Item>
-        <CodeField send={() => post<string>('/api/user/pay_password_code')} extra={t('fund.codeHint')} />
+        <CodeField send={sendPayPasswordCode} extra={t('fund.codeHint')} />
         <Button type="primary" htmlType="submit" block loading={save.isPending}>
           {t('fund.submit')}
         </Button>

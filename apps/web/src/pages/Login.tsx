@@ -22,7 +22,7 @@ export default function LoginPage() {
   const [mode, setMode] = useState<AccountMode>('email');
   const login = useApiMutation({
     mutationFn: ({ user_string, password, country }: Values) =>
-      logIn({ user_string: user_string.trim(), password, area_code_id: mode === 'mobile' ? country : undefined }),
+      logIn({ user_string: user_string.trim(), password, area_code_id: mode === 'mobile' && country !== undefined ? String(country) : undefined }),
     // A full load, so the trading pages start with the new session and nothing cached from before.
     onSuccess: () => window.location.assign('/exchange'),
   });

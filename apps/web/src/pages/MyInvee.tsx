@@ -2,11 +2,11 @@ import { zEmail } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Radio, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { post } from '../api/client';
 import { useApiMutation } from '../api/mutation';
 import RouteButton from '../components/RouteButton';
 import { language } from '../i18n';
 import AccountForm from '../features/account/AccountForm';
+import { sendSurveyCode, submitSurvey } from '../features/account/api';
 import AccountPage from '../features/account/AccountPage';
 import CodeField from '../features/account/CodeField';
 import {
@@ -61,7 +61,7 @@ function SurveyForm({ email }: { email: string | undefined }) {
   const navigate = useNavigate();
   const submit = useApiMutation({
     mutationFn: ({ code, ...answers }: Values) =>
-      post<string>('/api/user/invee_survey', { code: code.trim(), answers: surveyAnswers(answers) }),
+      submitSurvey({ code: code.trim(), answers: surveyAnswers(answers) }),
     onSuccess: (notice) => {
       message.success(notice);
       setSession('is_invee', '0');
@@ -69,7 +69,7 @@ function SurveyForm({ email }: { email: string | undefined }) {
     },
   });
   const sendCode = async () => {
-    if (email) return post<string>('/api/sms_mailinve', { user_string: email, type: 'investee', lang: language });
+    if (email) return sendSurveyCode({ user_string: email, lang: language });
     message.error(t('survey.noEmail'));
     return undefined;
   };

@@ -2,10 +2,10 @@ import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { post } from '../api/client';
 import { useApiMutation } from '../api/mutation';
 import AccountField from '../features/account/AccountField';
 import AccountForm, { fieldsValid } from '../features/account/AccountForm';
+import { register as registerAccount } from '../features/account/api';
 import AreaCodeSelect, { callingCode } from '../features/account/AreaCodeSelect';
 import AuthCard from '../features/account/AuthCard';
 import CodeField from '../features/account/CodeField';
@@ -43,7 +43,7 @@ export default function RegisterPage() {
 
   const register = useApiMutation({
     mutationFn: (values: Values) =>
-      post<string>('/api/user/register', {
+      registerAccount({
         type: mode,
         country_code: countryCode(),
         user_string: values.user_string.trim(),

@@ -1,9 +1,9 @@
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { get, post } from '../api/client';
 import { useApiMutation } from '../api/mutation';
 import AccountForm from '../features/account/AccountForm';
+import { changePassword, logout } from '../features/account/api';
 import AccountPage from '../features/account/AccountPage';
 import PasswordFields from '../features/account/PasswordFields';
 import { rejection } from '../features/account/rules';
@@ -34,13 +34,13 @@ function ChangePasswordForm() {
   const storedAccount = useSessionValue('accountNum');
   const account = params.get('user_string') ?? storedAccount;
   const change = useApiMutation({
-    mutationFn: (values: Values) => post<string>('/api/user/e_pwd', { ...values, type: '1' }),
+    mutationFn: (values: Values) => changePassword({ ...values, type: '1' }),
     onSuccess: async (notice) => {
       message.success(notice);
       // The server keeps this session alive after the change; the spec sends the user to log in
       // again, so end it there too. The password is changed either way; a failed logout only
       // leaves this token to expire on its own.
-      await get('/api/user/logout').catch(() => undefined);
+      await logout().catch(() => undefined);
       clearSession();
       void navigate('/login');
     },

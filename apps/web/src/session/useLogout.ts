@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, get } from '../api/client';
+import { ApiError } from '../api/client';
+import { logout } from '../features/account/api';
 import { clearSession } from './store';
 
 /** Logs out on the server first, so the token is revoked there, then forgets the session here. */
@@ -10,7 +11,7 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   return useCallback(async () => {
     try {
-      await get('/api/user/logout');
+      await logout();
     } catch (error) {
       message.error(error instanceof ApiError ? error.message : t('logout.failed'));
       return;

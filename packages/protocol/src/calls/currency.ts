@@ -28,5 +28,6 @@ export const ZQuotationGroup = z.object({
   name: z.string(),
   quotation: z.array(ZQuotation),
 });
+export type TQuotationGroup = z.infer<typeof ZQuotationGroup>;
 export const ZQuotationNewResponse = ZEnvelopeOk(z.array(ZQuotationGroup));
 export type TQuotationNewResponse = z.infer<typeof ZQuotationNewResponse>;

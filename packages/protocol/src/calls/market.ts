@@ -48,6 +48,7 @@ export const ZTimesharResponse = ZEnvelopeOk(z.object({ code: z.literal(1), data
 export type TTimesharResponse = z.infer<typeof ZTimesharResponse>;
 
 export const ZTradeDirection = z.enum(['buy', 'sell']);
+export type TTradeDirection = z.infer<typeof ZTradeDirection>;
 
 /** A trade on the tape; `direction` is the taker's side. */
 export const ZRecentTrade = z.object({
@@ -60,11 +61,13 @@ export type TRecentTrade = z.infer<typeof ZRecentTrade>;
 
 /** GET /api/currency/new_tradehistory: the pair's latest trades, newest first. */
 export const ZTradeHistoryRequest = z.object({ legal_id: zId, currency_id: zId });
+export type TTradeHistoryRequest = z.infer<typeof ZTradeHistoryRequest>;
 export const ZTradeHistoryResponse = ZEnvelopeOk(z.array(ZRecentTrade));
 export type TTradeHistoryResponse = z.infer<typeof ZTradeHistoryResponse>;
 
 /** [price, amount] */
 export const ZDepthLevel = z.tuple([zDecimal, zDecimal]);
+export type TDepthLevel = z.infer<typeof ZDepthLevel>;
 
 /** The order book as the lever and spot calls embed it: `in` bids (best first), `out` asks (best first). */
 export const ZDepthView = z.object({
@@ -75,3 +78,4 @@ export type TDepthView = z.infer<typeof ZDepthView>;
 
 /** GET /api/currency/depth (query legal_id, currency_id): the book snapshot a client reloads after a gap. */
 export const ZDepthResponse = ZEnvelopeOk(ZDepthView);
+export type TDepthResponse = z.infer<typeof ZDepthResponse>;

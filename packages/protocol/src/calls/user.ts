@@ -40,6 +40,7 @@ export const ZLoginRequest = z.object({
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 /** message: the session token */
 export const ZLoginResponse = ZEnvelopeOk(z.string());
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZRegisterRequest = matching(
   {
@@ -54,6 +55,7 @@ export const ZRegisterRequest = matching(
   'password',
   're_password',
 );
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 export const ZSendMailRequest = z.object({
   user_string: zEmail,
@@ -61,16 +63,21 @@ export const ZSendMailRequest = z.object({
   country_code: zOptional,
   lang: zOptional,
 });
+export type TSendMailRequest = z.infer<typeof ZSendMailRequest>;
 export const ZSendPhoneRequest = z.object({ user_string: zOptional, type: zOptional, country_code: zOptional });
+export type TSendPhoneRequest = z.infer<typeof ZSendPhoneRequest>;
 
 export const ZCheckEmailRequest = z.object({ email_code: zCode, user_string: zEmail });
+export type TCheckEmailRequest = z.infer<typeof ZCheckEmailRequest>;
 export const ZCheckMobileRequest = z.object({ mobile_code: zOptional, user_string: zOptional, country_code: zOptional });
+export type TCheckMobileRequest = z.infer<typeof ZCheckMobileRequest>;
 
 export const ZForgetRequest = matching(
   { country_code: zOptional, account: zEmail, password: zNewPassword, repassword: zPassword, code: zCode },
   'password',
   'repassword',
 );
+export type TForgetRequest = z.infer<typeof ZForgetRequest>;
 
 export const ZChangePasswordRequest = z
   .object({ old_password: zPassword, password: zNewPassword, re_password: z.string().optional(), type: zOptional })
@@ -79,6 +86,7 @@ export const ZChangePasswordRequest = z
     path: ['re_password'],
   })
   .refine((v) => v.old_password !== v.password, { message: 'password_same_as_old', path: ['password'] });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZUserInfo = z.object({
   id: z.number().int(),
@@ -93,8 +101,11 @@ export const ZUserInfo = z.object({
   /** 1 when a fund password is set */
   has_pay_password: z.number().int(),
 });
+export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZUserInfoResponse = ZEnvelopeOk(ZUserInfo);
+export type TUserInfoResponse = z.infer<typeof ZUserInfoResponse>;
 export const ZUserCenterResponse = ZEnvelopeOk(z.object({ review_status: z.number().int() }));
+export type TUserCenterResponse = z.infer<typeof ZUserCenterResponse>;
 
 const stripSpaces = (code: ErrorCode) => z.string({ error: code }).transform((s) => s.replace(/\s+/g, ''));
 export const ZRealNameRequest = z.object({
@@ -106,12 +117,16 @@ export const ZRealNameRequest = z.object({
   reverse_pic: required('upload_missing'),
   hand_pic: required('upload_missing'),
 });
+export type TRealNameRequest = z.infer<typeof ZRealNameRequest>;
 
 export const ZCountry = z.object({ country_id: z.number().int(), area_code: z.string(), name_en: z.string() });
+export type TCountry = z.infer<typeof ZCountry>;
 export const ZCountriesResponse = ZEnvelopeOk(z.array(ZCountry));
+export type TCountriesResponse = z.infer<typeof ZCountriesResponse>;
 
 /** message 2: no fund password yet (the client then offers /jymm); 1: one is set */
 export const ZHasPasswordResponse = ZEnvelopeOk(z.union([z.literal(HAS_PAY_PASSWORD.set), z.literal(HAS_PAY_PASSWORD.unset)]));
+export type THasPasswordResponse = z.infer<typeof ZHasPasswordResponse>;
 
 export const ZPayPasswordRequest = z
   .object({
@@ -121,6 +136,7 @@ export const ZPayPasswordRequest = z
     code: zCode,
   })
   .refine((v) => v.pay_password === v.re_pay_password, { message: 'passwords_mismatch', path: ['re_pay_password'] });
+export type TPayPasswordRequest = z.infer<typeof ZPayPasswordRequest>;
 
 export const SURVEY_QUESTIONS = 9;
 export const ZSurveyRequest = z.object({
@@ -130,6 +146,8 @@ export const ZSurveyRequest = z.object({
     .string({ error: 'survey_incomplete' })
     .regex(new RegExp(`^[a-d](,[a-d]){${SURVEY_QUESTIONS - 1}}$`), 'survey_incomplete'),
 });
+export type TSurveyRequest = z.infer<typeof ZSurveyRequest>;
 
 /** A plain translated notice as the message. */
 export const ZNoticeResponse = ZEnvelopeOk(z.string());
+export type TNoticeResponse = z.infer<typeof ZNoticeResponse>;

@@ -43,8 +43,10 @@ export const ZWalletListResponse = ZEnvelopeOk(
     is_open_CTbi: z.number().int(),
   }),
 );
+export type TWalletListResponse = z.infer<typeof ZWalletListResponse>;
 
 export const ZCurrencyRequest = z.object({ currency: zCurrency, requestType: z.string().optional() });
+export type TCurrencyRequest = z.infer<typeof ZCurrencyRequest>;
 
 /** Deposit addresses keyed by network; Bank gives the platform's account for bank deposits. */
 export const ZInAddressResponse = ZEnvelopeOk(
@@ -55,6 +57,7 @@ export const ZInAddressResponse = ZEnvelopeOk(
     Bank: z.object({ bkname: z.string(), cardname: z.string(), bkcardnumer: z.string() }).optional(),
   }),
 );
+export type TInAddressResponse = z.infer<typeof ZInAddressResponse>;
 
 export const ZWithdrawInfoResponse = ZEnvelopeOk(
   z.object({
@@ -69,9 +72,12 @@ export const ZWithdrawInfoResponse = ZEnvelopeOk(
     daily_remaining: zDecimal,
   }),
 );
+export type TWithdrawInfoResponse = z.infer<typeof ZWithdrawInfoResponse>;
 
 export const ZWithdrawAddress = z.object({ id: z.number().int(), address: z.string(), nettype: z.string(), notes: z.string() });
+export type TWithdrawAddress = z.infer<typeof ZWithdrawAddress>;
 export const ZAddressListResponse = ZEnvelopeOk(z.array(ZWithdrawAddress));
+export type TAddressListResponse = z.infer<typeof ZAddressListResponse>;
 export const ZAddAddressRequest = z.object({
   currency_id: zCurrency,
   address: z
@@ -82,10 +88,14 @@ export const ZAddAddressRequest = z.object({
   notes: z.string().max(limits.addressNotesLengthMax, 'notes_invalid').regex(/^\S*$/, 'notes_invalid').default(''),
   netType: z.enum(NETWORKS, { error: 'network_invalid' }).default('TRC20'),
 });
+export type TAddAddressRequest = z.infer<typeof ZAddAddressRequest>;
 export const ZDeleteAddressRequest = z.object({ address_id: zId });
+export type TDeleteAddressRequest = z.infer<typeof ZDeleteAddressRequest>;
 
 export const ZBankCard = z.object({ bank_account: z.string(), bank_name: z.string(), real_name: z.string() });
+export type TBankCard = z.infer<typeof ZBankCard>;
 export const ZCashInfoResponse = ZEnvelopeOk(ZBankCard.partial());
+export type TCashInfoResponse = z.infer<typeof ZCashInfoResponse>;
 export const ZBankBindRequest = z.object({
   bank_account: z
     .string({ error: 'bank_invalid' })
@@ -95,6 +105,7 @@ export const ZBankBindRequest = z.object({
   bank_name: z.string({ error: 'bank_invalid' }).trim().min(1, 'bank_invalid').max(limits.bankNameLengthMax, 'bank_invalid'),
   real_name: z.string({ error: 'name_invalid' }).trim().min(1, 'name_invalid').max(limits.realNameLengthMax, 'name_invalid'),
 });
+export type TBankBindRequest = z.infer<typeof ZBankBindRequest>;
 
 export const ZWithdrawRequest = z.object({
   currency: zCurrency,
@@ -105,6 +116,7 @@ export const ZWithdrawRequest = z.object({
   rate: z.string().optional(),
   pay_password: z.string({ error: 'pay_password_wrong' }).regex(new RegExp(`^\\d{${limits.payPasswordDigits}}$`), 'pay_password_wrong'),
 });
+export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 
 export const ZLegalLogRequest = z.object({
   /** a key of RECORD_TYPES: 2 deposit and withdraw, 3 contract, 4 micro; 1 spot transfers */
@@ -112,6 +124,7 @@ export const ZLegalLogRequest = z.object({
   currency: z.coerce.number().int().positive().optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
+export type TLegalLogRequest = z.infer<typeof ZLegalLogRequest>;
 export const ZLogRow = z.object({
   id: z.number().int(),
   value: zDecimal,
@@ -127,15 +140,18 @@ export const ZLogRow = z.object({
   type_info_s: z.string(),
   text: z.string(),
 });
+export type TLogRow = z.infer<typeof ZLogRow>;
 export const ZLegalLogResponse = ZEnvelopeOk(
   z.object({ list: z.array(ZLogRow), page: z.number().int(), has_more: z.boolean() }),
 );
+export type TLegalLogResponse = z.infer<typeof ZLegalLogResponse>;
 
 export const ZChargeRequest = z.object({
   currency: zCurrency,
   amount: zPositiveAmount,
   pic: z.string({ error: 'upload_missing' }).min(1, 'upload_missing'),
 });
+export type TChargeRequest = z.infer<typeof ZChargeRequest>;
 
 export const ZTransferRequest = z.object({
   number: zPositiveAmount,
@@ -143,13 +159,16 @@ export const ZTransferRequest = z.object({
   to_field: zWallet,
   currency_id: zCurrency,
 });
+export type TTransferRequest = z.infer<typeof ZTransferRequest>;
 
 export const ZCurrencyListResponse = ZEnvelopeOk(z.array(z.object({ id: z.number().int(), name: z.string() })));
+export type TCurrencyListResponse = z.infer<typeof ZCurrencyListResponse>;
 
 export const ZAccountListRequest = z.object({
   limit: z.coerce.number().int().min(1).max(limits.transferLogPageSizeMax).default(limits.transferLogPageSize),
   page: z.coerce.number().int().min(1).default(1),
 });
+export type TAccountListRequest = z.infer<typeof ZAccountListRequest>;
 export const ZAccountLogItem = z.object({
   id: z.number().int(),
   created_time: z.number().int(),
@@ -159,17 +178,22 @@ export const ZAccountLogItem = z.object({
   info: z.string(),
   value: zDecimal,
 });
+export type TAccountLogItem = z.infer<typeof ZAccountLogItem>;
 export const ZAccountListResponse = ZEnvelopeOk(
   z.object({ data: z.array(ZAccountLogItem), page: z.number().int(), has_more: z.boolean() }),
 );
+export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
 
 export const ZCoinDealRequest = z.object({ legal_id: zCurrency, currency_id: zCurrency });
+export type TCoinDealRequest = z.infer<typeof ZCoinDealRequest>;
 const ZWalletBalance = z.object({ currency: z.number().int(), name: z.string(), balance: zDecimal, lock_balance: zDecimal });
 export const ZCoinDealResponse = ZEnvelopeOk(z.object({ user_currency: ZWalletBalance, user_legal: ZWalletBalance }));
+export type TCoinDealResponse = z.infer<typeof ZCoinDealResponse>;
 
 export const ZUserCurrencyListResponse = ZEnvelopeOk(
   z.array(z.object({ id: z.number().int(), name: z.string(), change_balance: zDecimal, usdt_price: zDecimal })),
 );
+export type TUserCurrencyListResponse = z.infer<typeof ZUserCurrencyListResponse>;
 
 export const ZWithdrawal = z.object({
   id: z.number().int(),
@@ -184,6 +208,7 @@ export const ZWithdrawal = z.object({
   created_time: z.number().int(),
   reviewed_time: z.number().int().nullable(),
 });
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 export const ZDeposit = z.object({
   id: z.number().int(),
   currency_name: z.string(),
@@ -192,7 +217,11 @@ export const ZDeposit = z.object({
   created_time: z.number().int(),
   reviewed_time: z.number().int().nullable(),
 });
+export type TDeposit = z.infer<typeof ZDeposit>;
 export const ZPageRequest = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export type TPageRequest = z.infer<typeof ZPageRequest>;
 export const ZWithdrawListResponse = ZEnvelopeOk(z.object({ list: z.array(ZWithdrawal), has_more: z.boolean() }));
+export type TWithdrawListResponse = z.infer<typeof ZWithdrawListResponse>;
 export const ZDepositListResponse = ZEnvelopeOk(z.object({ list: z.array(ZDeposit), has_more: z.boolean() }));
+export type TDepositListResponse = z.infer<typeof ZDepositListResponse>;
 

@@ -1,11 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ZCountry, ZUserInfo } from '@tidemark/protocol';
-import { get, post } from '../../api/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCountriesResponse, TUserInfoResponse } from '@tidemark/protocol';
+import type { Answer } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import {
+  fetchCountries,
+  fetchHasPayPassword,
+  fetchUserCenter,
+  fetchUserInfo,
+  setPayPassword,
+  submitIdentity,
+} from './api';
 
 /** GET /api/user/info: review_status 0 none, 1 in review, 2 verified, 3 rejected. */
-export type UserInfo = ReturnType<(typeof ZUserInfo)['parse']>;
+export type UserInfo = Answer<TUserInfoResponse>;
 /** A country with its phone calling code. */
-export type Country = ReturnType<(typeof ZCountry)['parse']>;
+export type Country = Answer<TCountriesResponse>[number];
 
 /** Review status values of the identity verification. */
 export const REVIEW = { none: 0, inReview: 1, verified: 2, rejected: 3 } as const;
@@ -15,29 +24,45 @@ export const userCenterKey = ['user', 'center'] as const;
 export const hasPasswordKey = ['user', 'has_password'] as const;
 
 export function useUserInfo() {
-  return useQuery({ queryKey: userInfoKey, queryFn: () => get<UserInfo>('/api/user/info') });
+  return useQuery({ queryKey: userInfoKey, queryFn: () => fetchUserInfo() });
 }
 
 export function useCountries() {
-  return useQuery({
-    queryKey: ['common', 'countries'],
-    queryFn: () => get<Country[]>('/api/common/countries'),
-    staleTime: Infinity,
-  });
+  return useQuery({ queryKey: ['common', 'countries'], queryFn: fetchCountries, staleTime: Infinity });
 }
 
 /** The identity review status alone. */
 export function useUserCenter() {
-  return useQuery({
-    queryKey: userCenterKey,
-    queryFn: () => get<{ review_status: number }>('/api/user/center'),
-  });
+  return useQuery({ queryKey: userCenterKey, queryFn: fetchUserCenter });
 }
 
 /** Whether a fund password is set; the server answers 1 (set) or 2 (none). */
 export function useHasPayPassword() {
-  return useQuery({
-    queryKey: hasPasswordKey,
-    queryFn: async () => (await post<1 | 2>('/api/user/has_password')) === 1,
+  return useQuery({ queryKey: hasPasswordKey, queryFn: async () => (await fetchHasPayPassword()) === 1 });
+}
+
+/** Sets the fund password; what shows it is reloaded. `onDone` gets the server's notice. */
+export function useSetPayPassword(onDone: (notice: string) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: setPayPassword,
+    onSuccess: (notice) => {
+      void queryClient.invalidateQueries({ queryKey: hasPasswordKey });
+      void queryClient.invalidateQueries({ queryKey: userInfoKey });
+      onDone(notice);
+    },
+  });
+}
+
+/** Sends the identity for review; what shows the review status is reloaded. */
+export function useSubmitIdentity(onDone: (notice: string) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: submitIdentity,
+    onSuccess: (notice) => {
+      void queryClient.invalidateQueries({ queryKey: userCenterKey });
+      void queryClient.invalidateQueries({ queryKey: userInfoKey });
+      onDone(notice);
+    },
   });
 }

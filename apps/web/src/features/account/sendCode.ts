@@ -1,5 +1,5 @@
-import { post } from '../../api/client';
 import { language } from '../../i18n';
+import { sendMailCode, sendPhoneCode } from './api';
 import type { AccountMode } from './ModeTabs';
 
 /**
@@ -13,6 +13,6 @@ export function sendAccountCode(
   countryCode: string | undefined,
 ): Promise<string> {
   return mode === 'email'
-    ? post<string>('/api/sms_mail', { user_string: account, type, country_code: countryCode, lang: language })
-    : post<string>('/api/sms_send', { user_string: account, type, country_code: countryCode });
+    ? sendMailCode({ user_string: account, type, country_code: countryCode, lang: language })
+    : sendPhoneCode({ user_string: account, type, country_code: countryCode });
 }

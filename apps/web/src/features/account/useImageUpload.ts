@@ -1,3 +1,4 @@
+import { formatBytes } from '@tidemark/protocol';
 import { App, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { upload } from '../../api/client';
@@ -6,12 +7,10 @@ import { rejection } from './rules';
 
 const TYPES = ['image/jpeg', 'image/png'];
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
-
 /** Why a file cannot be sent as an image of at most `maxBytes`, in the server's own words. */
 function imageProblem(file: File, maxBytes: number): string | undefined {
   if (!TYPES.includes(file.type)) return rejection('upload_type');
-  if (file.size > maxBytes) return rejection('upload_too_large', { limit: sizeText(maxBytes) });
+  if (file.size > maxBytes) return rejection('upload_too_large', { limit: formatBytes(maxBytes) });
   return undefined;
 }
 

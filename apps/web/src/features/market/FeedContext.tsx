@@ -1,15 +1,14 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
-import { getSession } from '../../session/store';
+import { useRealtime } from '../../realtime/RealtimeProvider';
 import { MarketFeed } from './feed';
 import { currentPair } from './pair';
 
 const FeedContext = createContext<MarketFeed | undefined>(undefined);
 
-/** Gives the page one live feed of its stored pair, connected while the page is shown. */
+/** Gives the page one live feed of its stored pair, over the app's connection, while the page is shown. */
 export function MarketFeedProvider({ children }: { children: ReactNode }) {
-  const [feed] = useState(
-    () => new MarketFeed(currentPair(), { token: getSession('token'), userId: getSession('user_id') }),
-  );
+  const realtime = useRealtime();
+  const [feed] = useState(() => new MarketFeed(currentPair(), realtime));
   useEffect(() => feed.start(), [feed]);
   return <FeedContext value={feed}>{children}</FeedContext>;
 }

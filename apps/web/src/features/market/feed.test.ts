@@ -1,26 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDepthView } from '@tidemark/protocol';
+import { asSocket, fakeSocket } from '../../../test/fakeSocket';
+import { RealtimeClient } from '../../realtime/client';
 import { MarketFeed } from './feed';
 import type { Trade } from './tape';
-
-// A stand-in socket: the test fires server events and reads what the feed emitted.
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, (payload?: unknown) => void>();
-  return {
-    handlers,
-    connected: false,
-    emit: vi.fn(),
-    disconnect: vi.fn(),
-    on(event: string, handler: (payload?: unknown) => void) {
-      handlers.set(event, handler);
-    },
-    fire(event: string, payload?: unknown) {
-      if (event === 'connect') this.connected = true;
-      handlers.get(event)!(payload);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => socket }));
 
 const api = vi.hoisted(() => ({ fetchDepth: vi.fn(), fetchTrades: vi.fn() }));
 vi.mock('./api', () => api);
@@ -30,15 +13,17 @@ const trade = (time: number): Trade => ({ time, price: '100', amount: '1', direc
 const book = (price: string): TDepthView => ({ lever_transaction: { in: [[price, '1']], out: [] }, last_price: price });
 const flush = () => new Promise((resolve) => setTimeout(resolve));
 
+let socket: ReturnType<typeof fakeSocket>;
+let realtime: RealtimeClient;
 let feed: MarketFeed;
 let stop: () => void;
 
 beforeEach(() => {
-  socket.handlers.clear();
-  socket.connected = false;
+  socket = fakeSocket();
+  realtime = new RealtimeClient(asSocket(socket));
   api.fetchDepth.mockResolvedValue(book('1'));
   api.fetchTrades.mockResolvedValue([trade(10)]);
-  feed = new MarketFeed(pair, { token: 'tok', userId: '7' });
+  feed = new MarketFeed(pair, realtime);
   stop = feed.start();
 });
 
@@ -48,13 +33,12 @@ afterEach(() => {
 });
 
 describe('MarketFeed', () => {
-  it('loads the snapshots, then logs in and subscribes on connect', async () => {
+  it('loads the snapshots, then subscribes on connect', async () => {
     await flush();
     expect(feed.trades.get()).toEqual([trade(10)]);
     expect(feed.depth.get()?.lastPrice).toBe('1');
     socket.fire('connect');
     expect(socket.emit.mock.calls).toEqual([
-      ['login', { token: 'tok', user_id: '7', currency_name: 'BTC', legal_name: 'USDT' }],
       ['sub', { symbol: 'BTC/USDT', period: '1min', channels: ['market_depth', 'market_detail', 'kline', 'daymarket'] }],
     ]);
     feed.setPeriod('5min');
@@ -109,5 +93,29 @@ describe('MarketFeed', () => {
     answer(book('2'));
     await flush();
     expect(feed.depth.get()?.lastPrice).toBe('3');
+  });
+
+  it('on a connection already up, subscribes at once and reloads only after a later reconnect', async () => {
+    stop();
+    socket.fire('connect');
+    socket.emit.mockClear();
+    api.fetchTrades.mockClear();
+    const late = new MarketFeed(pair, realtime);
+    const stopLate = late.start();
+    expect(socket.emitted('sub')).toHaveLength(1);
+    expect(api.fetchTrades).toHaveBeenCalledTimes(1);
+    socket.drop();
+    socket.fire('connect');
+    expect(api.fetchTrades).toHaveBeenCalledTimes(2);
+    stopLate();
+    expect(socket.emitted('sub').at(-1)).toEqual({ symbol: 'BTC/USDT', channels: ['daymarket'] });
+  });
+
+  it('stops following the pair and its events when stopped', async () => {
+    socket.fire('connect');
+    await flush();
+    stop();
+    socket.fire('market_depth', { symbol: 'BTC/USDT', seq: 1, time: 1, in: [], out: [], last_price: '9' });
+    expect(feed.depth.get()?.lastPrice).toBe('1');
   });
 });

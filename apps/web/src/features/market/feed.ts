@@ -1,13 +1,12 @@
 import type { Period } from '@tidemark/core';
-import { SCREEN_CHANNELS, type ClientToServerEvents, type ServerToClientEvents, type TKlineEvent } from '@tidemark/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { SCREEN_CHANNELS, type TKlineEvent } from '@tidemark/protocol';
+import type { RealtimeClient } from '../../realtime/client';
 import { fetchDepth, fetchTrades } from './api';
 import type { Level } from './depth';
 import type { Pair } from './pair';
 import { SeqTracker } from './seq';
 import { slice } from './slice';
 import { mergeSnapshot, prependTrades, type Trade } from './tape';
-import { applyDayMarket } from './tickers';
 
 export interface Book {
   bids: readonly Level[];
@@ -21,9 +20,10 @@ type Listener<T> = (value: T) => void;
 const ignore = () => {};
 
 /**
- * The live market of one page: one socket, the order book and recent trades as slices for
- * components to read, and the open bar handed to the chart imperatively. Snapshots come over
- * HTTP at start, after a reconnect and after a `seq` gap, so the screen never keeps a stale view.
+ * The live market of one page over the app's shared connection: the order book and recent
+ * trades as slices for components to read, and the open bar handed to the chart imperatively.
+ * Snapshots come over HTTP at start, after a reconnect and after a `seq` gap, so the screen
+ * never keeps a stale view.
  */
 export class MarketFeed {
   readonly depth = slice<Book | undefined>(undefined);
@@ -31,56 +31,54 @@ export class MarketFeed {
   private readonly barListeners = new Set<Listener<TKlineEvent>>();
   private readonly candleReloads = new Set<() => void>();
   private readonly seq = new SeqTracker();
-  private socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
   private period: Period = '1min';
+  /** releases what the page declared it shows; undefined while stopped */
+  private release: (() => void) | undefined;
   /** counts pushed books, so a snapshot answer older than a pushed book is dropped */
   private depthVersion = 0;
 
   constructor(
     readonly pair: Pair,
-    private readonly session: { token: string | null; userId: string | null },
+    private readonly realtime: RealtimeClient,
   ) {}
 
-  /** Connects and loads the snapshots; returns the disconnect. */
+  /** Follows the pair and loads the snapshots; returns the stop. */
   start(): () => void {
-    const { token } = this.session;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-      path: '/wss/socket.io/',
-      auth: token ? { token } : {},
-    });
-    this.socket = socket;
-    let connectedBefore = false;
-    socket.on('connect', () => {
-      this.seq.reset();
-      this.subscribe();
-      // the first connection comes with the loads below; a later one may have missed anything
-      if (connectedBefore) this.resync();
-      connectedBefore = true;
-    });
+    const { realtime } = this;
+    let connectedBefore = realtime.connected;
     const ours = (event: { symbol: string }) => event.symbol === this.pair.symbol;
-    socket.on('market_depth', (event) => {
-      // Not seq-checked: every book pushed is the whole book, so a missed one leaves nothing stale.
-      if (!ours(event)) return;
-      this.depthVersion += 1;
-      this.depth.set({ bids: event.in, asks: event.out, lastPrice: event.last_price });
-    });
-    socket.on('market_detail', (event) => {
-      if (!ours(event)) return;
-      if (this.seq.check('market_detail', event.seq) === 'gap') this.reloadTrades();
-      this.trades.set(prependTrades(this.trades.get(), event.data));
-    });
-    socket.on('kline', (event) => {
-      // bars of the previous period can still arrive just after switching
-      if (!ours(event) || event.period !== this.period) return;
-      if (this.seq.check('kline', event.seq) === 'gap') this.candleReloads.forEach((reload) => reload());
-      this.barListeners.forEach((listener) => listener(event));
-    });
-    socket.on('daymarket', applyDayMarket);
+    const removals = [
+      realtime.onConnect(() => {
+        this.seq.reset();
+        // the first connection comes with the loads below; a later one may have missed anything
+        if (connectedBefore) this.resync();
+        connectedBefore = true;
+      }),
+      realtime.on('market_depth', (event) => {
+        // Not seq-checked: every book pushed is the whole book, so a missed one leaves nothing stale.
+        if (!ours(event)) return;
+        this.depthVersion += 1;
+        this.depth.set({ bids: event.in, asks: event.out, lastPrice: event.last_price });
+      }),
+      realtime.on('market_detail', (event) => {
+        if (!ours(event)) return;
+        if (this.seq.check('market_detail', event.seq) === 'gap') this.reloadTrades();
+        this.trades.set(prependTrades(this.trades.get(), event.data));
+      }),
+      realtime.on('kline', (event) => {
+        // bars of the previous period can still arrive just after switching
+        if (!ours(event) || event.period !== this.period) return;
+        if (this.seq.check('kline', event.seq) === 'gap') this.candleReloads.forEach((reload) => reload());
+        this.barListeners.forEach((listener) => listener(event));
+      }),
+    ];
+    this.release = this.follow();
     this.reloadDepth();
     this.reloadTrades();
     return () => {
-      socket.disconnect();
-      this.socket = undefined;
+      removals.forEach((remove) => remove());
+      this.release?.();
+      this.release = undefined;
     };
   }
 
@@ -88,7 +86,11 @@ export class MarketFeed {
   setPeriod(period: Period): void {
     this.period = period;
     this.seq.reset('kline');
-    if (this.socket?.connected) this.socket.emit('sub', { symbol: this.pair.symbol, period, channels: [...SCREEN_CHANNELS] });
+    if (!this.release) return;
+    // the new period is declared before the old is released, so the pair is never dropped between
+    const previous = this.release;
+    this.release = this.follow();
+    previous();
   }
 
   /** The open bar of the current period, each time it changes. */
@@ -103,19 +105,8 @@ export class MarketFeed {
     return () => void this.candleReloads.delete(reload);
   }
 
-  private subscribe(): void {
-    const { socket, pair, session } = this;
-    if (!socket) return;
-    // login binds a signed-in user's private events; the market itself is public
-    if (session.token) {
-      socket.emit('login', {
-        token: session.token,
-        user_id: session.userId ?? undefined,
-        currency_name: pair.currencyName,
-        legal_name: pair.legalName,
-      });
-    }
-    socket.emit('sub', { symbol: pair.symbol, period: this.period, channels: [...SCREEN_CHANNELS] });
+  private follow(): () => void {
+    return this.realtime.subscribe({ symbol: this.pair.symbol, period: this.period, channels: SCREEN_CHANNELS });
   }
 
   private resync(): void {

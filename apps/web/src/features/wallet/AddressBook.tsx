@@ -3,20 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NETWORKS } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { rejection } from '../account/rules';
+import { addAddress, deleteAddress, type NewAddress } from './api';
 import CurrencySelect from './CurrencySelect';
 import DataGrid from './DataGrid';
 import { addressBookKey, useAddressBook, useCurrencyList, type WithdrawAddress } from './queries';
 import { noSpaces } from './rules';
 
-interface AddressForm {
-  currency_id: number;
-  netType: (typeof NETWORKS)[number];
-  address: string;
-  notes: string;
-}
+type AddressForm = NewAddress;
 
 // The server's bounds for a label.
 const NOTES_LENGTH_MAX = 60;
@@ -31,7 +26,7 @@ export default function AddressBook() {
   const currency = Form.useWatch('currency_id', form);
   const currencyName = currencies.data?.find((entry) => entry.id === currency)?.name ?? '';
   const add = useApiMutation({
-    mutationFn: (fields: AddressForm) => post<string>('/api/wallet/addaddress', { ...fields }),
+    mutationFn: addAddress,
     onSuccess: (notice, fields) => {
       void message.success(notice);
       form.resetFields(['address', 'notes']);
@@ -83,7 +78,7 @@ function AddressList({ currency }: { currency: number | undefined }) {
   const queryClient = useQueryClient();
   const book = useAddressBook(currency);
   const remove = useApiMutation({
-    mutationFn: (entry: WithdrawAddress) => post<string>('/api/wallet/deladdress', { address_id: entry.id }),
+    mutationFn: (entry: WithdrawAddress) => deleteAddress(entry.id),
     onSuccess: (notice) => {
       void message.success(notice);
       void queryClient.invalidateQueries({ queryKey: addressBookKey(currency) });

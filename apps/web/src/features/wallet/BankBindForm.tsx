@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { rejection } from '../account/rules';
+import { bindBankCard } from './api';
 import { cashInfoKey, useCashInfo, type CashInfo } from './queries';
 
 type BankCard = Required<CashInfo>;
@@ -19,7 +19,7 @@ export default function BankBindForm() {
   const queryClient = useQueryClient();
   const cash = useCashInfo(CASH_INFO_CURRENCY);
   const bind = useApiMutation({
-    mutationFn: (card: BankCard) => post<string>('/api/user/bank_bind', { ...card }),
+    mutationFn: (card: BankCard) => bindBankCard(card),
     onSuccess: (notice) => {
       void message.success(notice);
       void queryClient.invalidateQueries({ queryKey: cashInfoKey });

@@ -4,9 +4,9 @@ import { BANK_CURRENCY } from '@tidemark/protocol';
 import { Alert, App, Button, Descriptions, Form, Input, QRCode, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { rejection } from '../account/rules';
+import { requestDeposit } from './api';
 import CopyButton from './CopyButton';
 import { useInAddress, type BalanceRow, type InAddress } from './queries';
 import { amountRules } from './rules';
@@ -97,7 +97,7 @@ function ChargeForm({ currency, currencyName }: { currency: number; currencyName
   // A new key gives a fresh form, upload list included, after each application.
   const [formKey, setFormKey] = useState(0);
   const charge = useApiMutation({
-    mutationFn: (fields: DepositForm) => post<string>('/api/wallet/charge_req', { currency, amount: fields.amount.trim(), pic: fields.pic }),
+    mutationFn: (fields: DepositForm) => requestDeposit({ currency, amount: fields.amount.trim(), pic: fields.pic }),
     onSuccess: (notice) => {
       void message.success(notice);
       setFormKey((key) => key + 1);

@@ -7,7 +7,8 @@ import { ASSET_DECIMALS } from './amount';
 import CurrencySelect from './CurrencySelect';
 import { useCurrencyList, type WalletList } from './queries';
 import TransferAmountField from './TransferAmountField';
-import { useTransfer, type Transfer } from './useTransfer';
+import type { Transfer } from './api';
+import { useTransfer } from './useTransfer';
 import { availableIn, walletLabel, walletRows, WALLET_KINDS, type Wallet } from './wallets';
 
 /** A currency's available amount in a wallet, or undefined where the wallet does not hold it. */

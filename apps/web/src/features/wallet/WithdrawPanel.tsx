@@ -2,12 +2,12 @@ import { NETWORKS } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import RouteButton from '../../components/RouteButton';
 import { fixedDecimal } from '../../format/decimal';
 import { useHasPayPassword } from '../account/queries';
 import { rejection } from '../account/rules';
+import { requestWithdrawal } from './api';
 import { ASSET_DECIMALS, HINT_DECIMALS, isBelow, plainAmount, withdrawQuote } from './amount';
 import { reloadAfter, WITHDRAW_RELOAD_MS } from './reload';
 import { useAddressBook, useCashInfo, useWithdrawInfo, type BalanceRow, type WithdrawInfo } from './queries';
@@ -74,7 +74,7 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const addresses = (book.data ?? []).filter((entry) => entry.nettype.toUpperCase() === network);
   const withdraw = useApiMutation({
     mutationFn: (fields: WithdrawForm) =>
-      post<string>('/api/wallet/out', { currency: row.currency, ...fields, number: fields.number.trim(), rate: info.rate }),
+      requestWithdrawal({ currency: row.currency, ...fields, number: fields.number.trim(), rate: info.rate }),
     onSuccess: (notice) => {
       void message.success(notice);
       reloadAfter(WITHDRAW_RELOAD_MS);

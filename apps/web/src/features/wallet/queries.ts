@@ -1,35 +1,43 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
+  TAccountListResponse,
   TBalanceRow,
-  ZAccountListResponse,
-  ZCashInfoResponse,
-  ZCurrencyListResponse,
-  ZDepositListResponse,
-  ZInAddressResponse,
-  ZLegalLogResponse,
-  ZWalletListResponse,
-  ZWithdrawAddress,
-  ZWithdrawInfoResponse,
-  ZWithdrawListResponse,
+  TCashInfoResponse,
+  TCurrencyListResponse,
+  TDepositListResponse,
+  TInAddressResponse,
+  TLegalLogResponse,
+  TWalletListResponse,
+  TWithdrawAddress,
+  TWithdrawInfoResponse,
+  TWithdrawListResponse,
 } from '@tidemark/protocol';
-import { get, post } from '../../api/client';
-
-/** What a schema parses to, named without a runtime import of the schema. */
-type Parsed<S extends { parse: (value: unknown) => unknown }> = ReturnType<S['parse']>;
-type Message<S extends { parse: (value: unknown) => { message: unknown } }> = Parsed<S>['message'];
+import type { Answer } from '../../api/client';
+import {
+  fetchAddressBook,
+  fetchCashInfo,
+  fetchCurrencyList,
+  fetchDeposits,
+  fetchInAddress,
+  fetchLegalLog,
+  fetchTransferLog,
+  fetchWalletList,
+  fetchWithdrawals,
+  fetchWithdrawInfo,
+} from './api';
 
 export type BalanceRow = TBalanceRow;
-export type WalletList = Message<typeof ZWalletListResponse>;
+export type WalletList = Answer<TWalletListResponse>;
 /** Deposit addresses by network (BTC, ETH, Trc20) and the platform's bank account (Bank). */
-export type InAddress = Message<typeof ZInAddressResponse>;
-export type WithdrawInfo = Message<typeof ZWithdrawInfoResponse>;
-export type WithdrawAddress = Parsed<typeof ZWithdrawAddress>;
-export type CashInfo = Message<typeof ZCashInfoResponse>;
-export type Currency = Message<typeof ZCurrencyListResponse>[number];
-export type LogRow = Message<typeof ZLegalLogResponse>['list'][number];
-export type TransferLogRow = Message<typeof ZAccountListResponse>['data'][number];
-export type Withdrawal = Message<typeof ZWithdrawListResponse>['list'][number];
-export type Deposit = Message<typeof ZDepositListResponse>['list'][number];
+export type InAddress = Answer<TInAddressResponse>;
+export type WithdrawInfo = Answer<TWithdrawInfoResponse>;
+export type WithdrawAddress = TWithdrawAddress;
+export type CashInfo = Answer<TCashInfoResponse>;
+export type Currency = Answer<TCurrencyListResponse>[number];
+export type LogRow = Answer<TLegalLogResponse>['list'][number];
+export type TransferLogRow = Answer<TAccountListResponse>['data'][number];
+export type Withdrawal = Answer<TWithdrawListResponse>['list'][number];
+export type Deposit = Answer<TDepositListResponse>['list'][number];
 
 /** legal_log record types: deposits and withdrawals (spot), contract, micro. */
 export const LOG_TYPE = { change: 2, lever: 3, micro: 4 } as const;
@@ -38,13 +46,13 @@ export type LogType = (typeof LOG_TYPE)[keyof typeof LOG_TYPE];
 export const walletListKey = ['wallet', 'list'] as const;
 
 export function useWalletList() {
-  return useQuery({ queryKey: walletListKey, queryFn: () => post<WalletList>('/api/wallet/list') });
+  return useQuery({ queryKey: walletListKey, queryFn: fetchWalletList });
 }
 
 export function useCurrencyList() {
   return useQuery({
     queryKey: ['wallet', 'currencylist'],
-    queryFn: () => get<Currency[]>('/api/wallet/currencylist'),
+    queryFn: fetchCurrencyList,
     staleTime: Infinity,
   });
 }
@@ -52,14 +60,14 @@ export function useCurrencyList() {
 export function useInAddress(currency: number) {
   return useQuery({
     queryKey: ['wallet', 'get_in_address', currency],
-    queryFn: () => post<InAddress>('/api/wallet/get_in_address', { currency, requestType: 'pc' }),
+    queryFn: () => fetchInAddress(currency),
   });
 }
 
 export function useWithdrawInfo(currency: number) {
   return useQuery({
     queryKey: ['wallet', 'get_info', currency],
-    queryFn: () => post<WithdrawInfo>('/api/wallet/get_info', { currency }),
+    queryFn: () => fetchWithdrawInfo(currency),
   });
 }
 
@@ -69,7 +77,7 @@ export const addressBookKey = (currency: number | undefined) => ['wallet', 'get_
 export function useAddressBook(currency: number | undefined) {
   return useQuery({
     queryKey: addressBookKey(currency),
-    queryFn: () => post<WithdrawAddress[]>('/api/wallet/get_address', { currency }),
+    queryFn: () => fetchAddressBook(currency),
     enabled: currency !== undefined,
   });
 }
@@ -80,7 +88,7 @@ export const cashInfoKey = ['user', 'cash_info'] as const;
 export function useCashInfo(currency: number) {
   return useQuery({
     queryKey: [...cashInfoKey, currency],
-    queryFn: () => post<CashInfo>('/api/user/cash_info', { currency }),
+    queryFn: () => fetchCashInfo(currency),
   });
 }
 
@@ -105,7 +113,7 @@ export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
 /** A currency's wallet records of one type. */
 export function useLegalLog(type: LogType, currency: number) {
   return usePagedList(['wallet', 'legal_log', type, currency], async (page) => {
-    const answer = await post<Message<typeof ZLegalLogResponse>>('/api/wallet/legal_log', { type, currency, page });
+    const answer = await fetchLegalLog({ type, currency, page });
     return { items: answer.list, hasMore: answer.has_more };
   });
 }
@@ -113,21 +121,21 @@ export function useLegalLog(type: LogType, currency: number) {
 /** Transfers between the user's accounts, 20 a page. */
 export function useTransferLog(limit: number) {
   return usePagedList(['account', 'list'], async (page) => {
-    const answer = await post<Message<typeof ZAccountListResponse>>('/api/account/list', { limit, page });
+    const answer = await fetchTransferLog({ limit, page });
     return { items: answer.data, hasMore: answer.has_more };
   });
 }
 
 export function useWithdrawals() {
   return usePagedList(['wallet', 'withdraw_list'], async (page) => {
-    const answer = await post<Message<typeof ZWithdrawListResponse>>('/api/wallet/withdraw_list', { page });
+    const answer = await fetchWithdrawals(page);
     return { items: answer.list, hasMore: answer.has_more };
   });
 }
 
 export function useDeposits() {
   return usePagedList(['wallet', 'charge_list'], async (page) => {
-    const answer = await post<Message<typeof ZDepositListResponse>>('/api/wallet/charge_list', { page });
+    const answer = await fetchDeposits(page);
     return { items: answer.list, hasMore: answer.has_more };
   });
 }
