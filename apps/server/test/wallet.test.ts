@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mustParseUnits } from '@tidemark/core';
-import { hashPassword } from '../src/modules/user/password';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
-import { buildSignedInUser, fundWallet } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff, buildTrader, fundWallet } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC = 1n;
@@ -16,31 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A trader with a funded spot wallet, a fund password 123456 and a saved TRC20 address. */
-async function trader(usdt = '1000') {
-  const user = await buildSignedInUser(server.db);
-  await fundWallet(server.db, user.id, USDT, usdt);
-  await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
-  expect(await server.post('/api/wallet/addaddress', { currency_id: '3', address: 'TXyz123abc', notes: 'cold', netType: 'TRC20' }, { token: user.token })).toMatchObject({
-    type: 'ok',
-  });
-  return user;
-}
-
-async function staffMember() {
-  const staff = await buildSignedInUser(server.db);
-  await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
-  return staff;
-}
-
 const walletOf = async (token: string) => (await server.post('/api/wallet/list', {}, { token })).message;
 const usdtRow = (wallet: { balance: Record<string, string | number>[] }) => wallet.balance.find((b) => b.currency === 3)!;
 
 describe('wallet list', () => {
   it('shows the four wallets with balances valued in USDT and the platform flag', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '1500.5');
-    await fundWallet(server.db, user.id, BTC, '0.5');
+    const user = await buildTrader(server.db, { funds: [[USDT, '1500.5'], [BTC, '0.5']] });
     const list = await walletOf(user.token);
     expect(list.is_open_CTbi).toBe(1);
     expect(usdtRow(list.change_wallet)).toMatchObject({ change_balance: '1500.50000000', lock_change_balance: '0.00000000', usdt_price: '1.00000000' });
@@ -70,7 +50,7 @@ describe('wallet list', () => {
 
 describe('transfers', () => {
   it('moves money between wallets in one ledger transaction, logged in every language', async () => {
-    const user = await trader('100');
+    const user = await buildTrader(server.db, { funds: [[USDT, '100']] });
     const answer = await server.post('/api/wallet/change', { number: '40', from_field: 'change', to_field: 'lever', currency_id: '3' }, { token: user.token });
     expect(answer).toEqual({ type: 'ok', message: 'Transfer completed' });
     const list = await walletOf(user.token);
@@ -101,7 +81,7 @@ describe('transfers', () => {
     [{ number: '101' }, 'insufficient_balance'],
     [{ currency_id: '4' }, 'transfer_not_allowed'],
   ])('refuses %j with %s and changes nothing', async (overrides, code) => {
-    const user = await trader('100');
+    const user = await buildTrader(server.db, { funds: [[USDT, '100']] });
     const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3', ...overrides };
     expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'error', code });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('100.00000000');
@@ -109,7 +89,7 @@ describe('transfers', () => {
   });
 
   it('lets 50 simultaneous transfers of the whole balance succeed exactly once', async () => {
-    const user = await trader('77.7');
+    const user = await buildTrader(server.db, { funds: [[USDT, '77.7']] });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         server.post('/api/wallet/change', { number: '77.7', from_field: 'change', to_field: 'micro', currency_id: '3' }, { token: user.token }),
@@ -124,7 +104,7 @@ describe('transfers', () => {
   });
 
   it('does a transfer once for a repeated Idempotency-Key', async () => {
-    const user = await trader('100');
+    const user = await buildTrader(server.db, { funds: [[USDT, '100']] });
     const form = { number: '5', from_field: 'change', to_field: 'legal', currency_id: '3' };
     const headers = { 'idempotency-key': 'tr-1' };
     await server.post('/api/wallet/change', form, { token: user.token, headers });
@@ -136,7 +116,7 @@ describe('transfers', () => {
 
 describe('address book and bank card', () => {
   it('keeps addresses per user, refuses spaces and duplicates, deletes only the owner’s', async () => {
-    const user = await trader();
+    const user = await buildTrader(server.db);
     const other = await buildSignedInUser(server.db);
     const list = await server.post('/api/wallet/get_address', { currency: '3' }, { token: user.token });
     expect(list.message).toEqual([{ id: expect.any(Number), address: 'TXyz123abc', nettype: 'TRC20', notes: 'cold' }]);
@@ -170,13 +150,13 @@ describe('withdrawals', () => {
     server.post('/api/wallet/out', { currency: '3', number: '100', address: 'TXyz123abc', rate: '0', pay_password: '123456', ...form }, { token });
 
   it('freezes the amount at request with the server’s fee, then pays out on approval', async () => {
-    const user = await trader('1000');
+    const user = await buildTrader(server.db, { funds: [[USDT, '1000']] });
     expect(await out(user.token, { number: '100' })).toEqual({ type: 'ok', message: 'Withdrawal submitted, awaiting review' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '100.00000000' });
     const [w] = (await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: user.token })).message.list;
     expect(w).toMatchObject({ status: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
 
-    const staff = await staffMember();
+    const staff = await buildStaff(server.db);
     await approveWithdrawal(server.db, staff.id, BigInt(w.id));
     await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id))).rejects.toMatchObject({ code: 'not_pending' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '0.00000000' });
@@ -186,8 +166,8 @@ describe('withdrawals', () => {
   });
 
   it('returns the money on rejection and on chain failure', async () => {
-    const user = await trader('1000');
-    const staff = await staffMember();
+    const user = await buildTrader(server.db, { funds: [[USDT, '1000']] });
+    const staff = await buildStaff(server.db);
     await out(user.token, { number: '100' });
     await out(user.token, { number: '200' });
     const [second, first] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
@@ -211,7 +191,7 @@ describe('withdrawals', () => {
     [{ address: 'Tnot-in-my-book' }, 'address_required', undefined],
     [{ currency: '9999', address: '--' }, 'bank_unbound', undefined],
   ])('refuses %j with %s and freezes nothing', async (overrides, code, message) => {
-    const user = await trader('1000');
+    const user = await buildTrader(server.db, { funds: [[USDT, '1000']] });
     const answer = await out(user.token, overrides);
     expect(answer).toMatchObject({ type: 'error', code, ...(message ? { message } : {}) });
     expect(usdtRow((await walletOf(user.token)).change_wallet).lock_change_balance).toBe('0.00000000');
@@ -225,7 +205,7 @@ describe('withdrawals', () => {
   });
 
   it('keeps to the daily limit across requests', async () => {
-    const user = await trader('500000');
+    const user = await buildTrader(server.db, { funds: [[USDT, '500000']] });
     await server.db.updateTable('currency_withdraw').set({ daily_limit_units: mustParseUnits('250') }).where('currency_id', '=', USDT).execute();
     try {
       expect((await out(user.token, { number: '200' })).type).toBe('ok');
@@ -238,7 +218,7 @@ describe('withdrawals', () => {
   });
 
   it('withdraws to the bound bank card with currency 9999', async () => {
-    const user = await trader('100');
+    const user = await buildTrader(server.db, { funds: [[USDT, '100']] });
     await server.post('/api/user/bank_bind', { bank_account: '6222000011112222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token });
     expect((await out(user.token, { currency: '9999', address: '--', number: '50' })).type).toBe('ok');
     const [w] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
@@ -246,7 +226,7 @@ describe('withdrawals', () => {
   });
 
   it('lets 50 simultaneous withdrawals of the whole balance succeed exactly once', async () => {
-    const user = await trader('150');
+    const user = await buildTrader(server.db, { funds: [[USDT, '150']] });
     const answers = await Promise.all(Array.from({ length: 50 }, () => out(user.token, { number: '150' })));
     expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '0.00000000', lock_change_balance: '150.00000000' });
@@ -275,7 +255,7 @@ describe('deposits', () => {
     expect(d).toMatchObject({ status: 'pending', amount: '250.00000000', currency_name: 'USDT' });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('0.00000000');
 
-    const staff = await staffMember();
+    const staff = await buildStaff(server.db);
     await approveDeposit(server.db, staff.id, BigInt(d.id));
     await expect(approveDeposit(server.db, staff.id, BigInt(d.id))).rejects.toMatchObject({ code: 'not_pending' });
     await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id)), approveDeposit(server.db, staff.id, BigInt(d.id))]);
@@ -290,7 +270,7 @@ describe('deposits', () => {
     const pic = await upload(user.token, PNG);
     await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
     const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
-    await rejectDeposit(server.db, (await staffMember()).id, BigInt(d.id));
+    await rejectDeposit(server.db, (await buildStaff(server.db)).id, BigInt(d.id));
     expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status).toBe('rejected');
     expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe('0.00000000');
     await server.expectLedgerSound();
@@ -310,8 +290,7 @@ describe('deposits', () => {
 
 describe('other wallet calls', () => {
   it('answers coin/deal, currencylist and user_currency_list', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, BTC, '0.25');
+    const user = await buildTrader(server.db, { funds: [[BTC, '0.25']] });
     expect((await server.post('/api/coin/deal', { legal_id: '3', currency_id: '1' }, { token: user.token })).message).toEqual({
       user_currency: { currency: 1, name: 'BTC', balance: '0.25000000', lock_balance: '0.00000000' },
       user_legal: { currency: 3, name: 'USDT', balance: '0.00000000', lock_balance: '0.00000000' },

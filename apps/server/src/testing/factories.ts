@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { mustParseUnits, type WalletKind } from '@tidemark/core';
 import type { Db } from '../db/database';
+import type { UserTable } from '../db/schema';
 import { postTransaction } from '../modules/ledger/service';
 import { createSession } from '../modules/session/service';
 import { hashPassword } from '../modules/user/password';
+import { addAddress } from '../modules/wallet/service';
 
-/** Test and demo factories: one line gives a user, a session, or a funded wallet. */
+/**
+ * Test, demo and bench factories: one line gives a user, a trader ready to move money, a staff
+ * member, or a funded wallet. Money only ever arrives through the ledger, as a deposit would.
+ */
+
+const USDT = 3n;
 
 export interface BuiltUser {
   id: bigint;
@@ -13,9 +20,18 @@ export interface BuiltUser {
   password: string;
 }
 
-export async function buildUser(db: Db, overrides: { email?: string; password?: string } = {}): Promise<BuiltUser> {
+export interface SignedInUser extends BuiltUser {
+  token: string;
+}
+
+interface UserOverrides {
+  email?: string;
+  password?: string;
+}
+
+async function insertTestUser(db: Db, role: UserTable['role'], overrides: UserOverrides): Promise<BuiltUser> {
   const suffix = randomBytes(6).toString('hex');
-  const email = overrides.email ?? `trader-${suffix}@example.test`;
+  const email = overrides.email ?? `${role === 'staff' ? 'staff' : 'trader'}-${suffix}@example.test`;
   const password = overrides.password ?? `Pass${suffix}`;
   const row = await db
     .insertInto('user')
@@ -26,7 +42,7 @@ export async function buildUser(db: Db, overrides: { email?: string; password?: 
       password_hash: await hashPassword(password),
       extension_code: suffix.toUpperCase(),
       parent_id: null,
-      role: 'user',
+      role,
       is_invee: 0n,
       review_status: 0n,
       created_at_ms: BigInt(Date.now()),
@@ -36,10 +52,20 @@ export async function buildUser(db: Db, overrides: { email?: string; password?: 
   return { id: row.id, email, password };
 }
 
+export function buildUser(db: Db, overrides: UserOverrides = {}): Promise<BuiltUser> {
+  return insertTestUser(db, 'user', overrides);
+}
+
 /** A user with a live session token. */
-export async function buildSignedInUser(db: Db, overrides: { email?: string } = {}) {
+export async function buildSignedInUser(db: Db, overrides: UserOverrides = {}): Promise<SignedInUser> {
   const user = await buildUser(db, overrides);
   return { ...user, token: await createSession(db, user.id) };
+}
+
+/** A signed-in staff member: the `staffId` of review decisions, and a token for staff-only views. */
+export async function buildStaff(db: Db, overrides: UserOverrides = {}): Promise<SignedInUser> {
+  const staff = await insertTestUser(db, 'staff', overrides);
+  return { ...staff, token: await createSession(db, staff.id) };
 }
 
 /** Credits a wallet through the `deposits` clearing account, as an approved deposit would. */
@@ -59,4 +85,45 @@ export async function fundWallet(
       { account: { system: 'deposits', currencyId }, deltaUnits: -units },
     ],
   });
+}
+
+/** One starting balance: currency id, decimal amount, and the wallet (spot `change` unless said). */
+export type Funding = readonly [currencyId: bigint, amount: string, wallet?: WalletKind];
+
+export interface WithdrawalAddress {
+  currencyId: bigint;
+  address: string;
+  network: string;
+  notes: string;
+}
+
+export interface TraderOptions extends UserOverrides {
+  /** starting balances, in this order; 1,000 USDT in the spot wallet unless said */
+  funds?: readonly Funding[];
+  /** the 6-digit fund password withdrawals ask for */
+  fundPassword?: string;
+  /** the saved withdrawal address */
+  address?: WithdrawalAddress;
+}
+
+export interface Trader extends SignedInUser {
+  fundPassword: string;
+  address: WithdrawalAddress;
+}
+
+export const TRADER_DEFAULTS = {
+  funds: [[USDT, '1000']] as readonly Funding[],
+  fundPassword: '123456',
+  address: { currencyId: USDT, address: 'TXyz123abc', network: 'TRC20', notes: 'cold' } as WithdrawalAddress,
+};
+
+/** A signed-in trader who can move money at once: funded wallets, a fund password and a saved withdrawal address. */
+export async function buildTrader(db: Db, options: TraderOptions = {}): Promise<Trader> {
+  const { funds = TRADER_DEFAULTS.funds, fundPassword = TRADER_DEFAULTS.fundPassword, address = TRADER_DEFAULTS.address, ...overrides } = options;
+  const user = await buildSignedInUser(db, overrides);
+  for (const [currencyId, amount, wallet] of funds) await fundWallet(db, user.id, currencyId, amount, wallet);
+  // set directly: the service's way needs a mailed code, which is what its own tests cover
+  await db.updateTable('user').set({ pay_password_hash: await hashPassword(fundPassword) }).where('id', '=', user.id).execute();
+  await addAddress(db, { userId: user.id, ...address });
+  return { ...user, fundPassword, address };
 }
