@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { limits } from '@tidemark/protocol';
-import { buildSignedInUser } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff } from '../src/testing/factories';
 import { captureMailer, startTestServer, type TestServer } from './harness';
 
 const mailer = captureMailer();
@@ -168,9 +168,8 @@ describe('register and log in', () => {
   });
 
   it('rate-limits code mails per IP', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.20' };
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { headers }));
+    for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { ip: '203.0.113.20' }));
     expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
     expect(answers[20]).toMatchObject({ type: 'error', code: 'rate_limited' });
   });
@@ -263,8 +262,7 @@ describe('uploads and identity', () => {
     expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
     expect(await server.get(answer.message, { token: stranger.token })).toMatchObject({ code: 'upload_not_found' });
     expect(await server.get(answer.message)).toMatchObject({ type: '999' });
-    const staff = await buildSignedInUser(server.db);
-    await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+    const staff = await buildStaff(server.db);
     const staffView = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${staff.token}` } });
     expect(staffView.status).toBe(200);
   });
@@ -316,8 +314,7 @@ describe('uploads and identity', () => {
 
   it('lets staff approve or reject, audited, and refuses an ID verified for someone else', async () => {
     const { reviewIdentity } = await import('../src/modules/identity/service');
-    const staff = await buildSignedInUser(server.db);
-    await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+    const staff = await buildStaff(server.db);
     const first = await buildSignedInUser(server.db);
     const cardId = `CARD${Date.now()}`;
     await server.post('/api/user/real_name', await identityForm(first.token, cardId), { token: first.token });
