@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// every project seeds fast-check the same way: SEED=<n> replays, else a random seed printed on failure
+const setupFiles = ['packages/core/src/testing/fc-seed.ts'];
+
 const serverSuite = (name: string, env: Record<string, string>) => ({
   test: {
     name,
     include: ['apps/server/test/**/*.test.ts'],
+    setupFiles,
     env,
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -16,8 +20,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'], setupFiles } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', setupFiles } },
       serverSuite('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(pgUrl ? [serverSuite('server-pg', { TEST_DB: 'pg' })] : []),
     ],

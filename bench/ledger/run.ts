@@ -18,9 +18,12 @@ async function freshDatabase(name: string) {
   const db = openDatabase({ dataDir });
   await migrate(db);
   await seed(db);
-  const user = await factories.buildUser(db);
-  await factories.fundWallet(db, user.id, USDT, '1000000');
-  await factories.fundWallet(db, user.id, USDT, '1000000', 'lever');
+  const user = await factories.buildTrader({ db, clock: () => Date.now() }, {
+    funds: [
+      [USDT, '1000000'],
+      [USDT, '1000000', 'lever'],
+    ],
+  });
   return { dataDir, db, userId: user.id };
 }
 

@@ -2,8 +2,8 @@
  * The server the browser tests drive: the real app on a fresh SQLite file in a temporary folder,
  * serving the built web app and sending its mail over SMTP to a real SMTP server started here,
  * whose received mail the tests read back (to type the codes a trader would copy from a mail).
- * A signed-in trader (10,000 USDT and 1 BTC in the spot wallet, fund password 123456) is also
- * made up front for tests of pages behind the login.
+ * A signed-in trader (10,000 USDT and 1 BTC in the spot wallet, fund password 123456, a saved
+ * TRC20 address) is also made up front for tests of pages behind the login.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { factories, hashPassword, loadConfig, startServer } from '@tidemark/server';
+import { factories, loadConfig, startServer } from '@tidemark/server';
 import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE } from './paths';
 
 interface ReceivedMail {
@@ -57,11 +57,13 @@ const server = await startServer(
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   }),
 );
-const trader = await factories.buildSignedInUser(server.db, { email: 'e2e-trader@example.test' });
-// a funded trader with fund password 123456, for the wallet pages
-await factories.fundWallet(server.db, trader.id, 3n, '10000');
-await factories.fundWallet(server.db, trader.id, 1n, '1');
-await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', trader.id).execute();
+const trader = await factories.buildTrader(server, {
+  email: 'e2e-trader@example.test',
+  funds: [
+    [3n, '10000'],
+    [1n, '1'],
+  ],
+});
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
 fs.writeFileSync(SESSION_FILE, JSON.stringify({ token: trader.token, userId: trader.id.toString(), email: trader.email }));
 

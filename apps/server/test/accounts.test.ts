@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { limits } from '@tidemark/protocol';
-import { buildSignedInUser } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff } from '../src/testing/factories';
 import { captureMailer, startTestServer, type TestServer } from './harness';
 
 const mailer = captureMailer();
@@ -168,9 +168,8 @@ describe('register and log in', () => {
   });
 
   it('rate-limits code mails per IP', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.20' };
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { headers }));
+    for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { ip: '203.0.113.20' }));
     expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
     expect(answers[20]).toMatchObject({ type: 'error', code: 'rate_limited' });
   });
@@ -254,8 +253,8 @@ async function upload(token: string, bytes: Buffer, filename: string, type = 'im
 
 describe('uploads and identity', () => {
   it('takes a PNG, serves it to its owner and to staff only', async () => {
-    const owner = await buildSignedInUser(server.db);
-    const stranger = await buildSignedInUser(server.db);
+    const owner = await buildSignedInUser(server);
+    const stranger = await buildSignedInUser(server);
     const answer = await upload(owner.token, PNG, 'front.png');
     expect(answer).toMatchObject({ type: 'ok', message: expect.stringMatching(/^\/api\/upload\/[0-9a-f]{32}\.png$/) });
     const mine = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${owner.token}` } });
@@ -263,14 +262,13 @@ describe('uploads and identity', () => {
     expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
     expect(await server.get(answer.message, { token: stranger.token })).toMatchObject({ code: 'upload_not_found' });
     expect(await server.get(answer.message)).toMatchObject({ type: '999' });
-    const staff = await buildSignedInUser(server.db);
-    await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+    const staff = await buildStaff(server);
     const staffView = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${staff.token}` } });
     expect(staffView.status).toBe(200);
   });
 
   it('judges by content: a renamed text file is refused', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     expect(await upload(user.token, Buffer.from('just some text, not a picture'), 'photo.jpg', 'image/jpeg')).toMatchObject({
       type: 'error',
       code: 'upload_type',
@@ -278,7 +276,7 @@ describe('uploads and identity', () => {
   });
 
   it('refuses an image over 4 MB', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     expect(await upload(user.token, big, 'big.png')).toMatchObject({ type: 'error', code: 'upload_too_large', message: 'The image may be at most 4 MB' });
   });
@@ -289,7 +287,7 @@ describe('uploads and identity', () => {
   }
 
   it('takes an identity into review once, strips spaces, and lets staff verify it', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const form = await identityForm(user.token);
     expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ type: 'ok', message: 'Submitted, awaiting review' });
     expect(await server.get('/api/user/center', { token: user.token })).toEqual({ type: 'ok', message: { review_status: 1 } });
@@ -304,10 +302,10 @@ describe('uploads and identity', () => {
     ['a missing image', { hand_pic: '' }, 'upload_missing'],
     ['an image of someone else', { front_pic: 'stranger' }, 'upload_not_found'],
   ])('refuses %s', async (_what, overrides: Record<string, string>, code) => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const form = { ...(await identityForm(user.token)), ...overrides };
     if (overrides.front_pic === 'stranger') {
-      const stranger = await buildSignedInUser(server.db);
+      const stranger = await buildSignedInUser(server);
       form.front_pic = (await upload(stranger.token, PNG, 'x.png')).message;
     }
     expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ type: 'error', code });
@@ -316,20 +314,19 @@ describe('uploads and identity', () => {
 
   it('lets staff approve or reject, audited, and refuses an ID verified for someone else', async () => {
     const { reviewIdentity } = await import('../src/modules/identity/service');
-    const staff = await buildSignedInUser(server.db);
-    await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
-    const first = await buildSignedInUser(server.db);
+    const staff = await buildStaff(server);
+    const first = await buildSignedInUser(server);
     const cardId = `CARD${Date.now()}`;
     await server.post('/api/user/real_name', await identityForm(first.token, cardId), { token: first.token });
     await reviewIdentity(server.db, { staffId: staff.id, userId: first.id, approve: true }, server.clock());
     expect(await server.get('/api/user/info', { token: first.token })).toMatchObject({ message: { review_status: 2, is_auth: 1 } });
 
-    const second = await buildSignedInUser(server.db);
+    const second = await buildSignedInUser(server);
     expect(await server.post('/api/user/real_name', await identityForm(second.token, cardId.toLowerCase()), { token: second.token })).toMatchObject({
       code: 'id_already_verified',
     });
 
-    const third = await buildSignedInUser(server.db);
+    const third = await buildSignedInUser(server);
     await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token });
     await reviewIdentity(server.db, { staffId: staff.id, userId: third.id, approve: false, note: 'blurry photo' }, server.clock());
     expect((await server.get('/api/user/center', { token: third.token })).message.review_status).toBe(3);

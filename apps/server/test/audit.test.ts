@@ -20,7 +20,7 @@ let staffId: bigint;
 
 beforeAll(async () => {
   server = await startTestServer();
-  staffId = (await buildUser(server.db)).id;
+  staffId = (await buildUser(server)).id;
   await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staffId).execute();
 });
 afterAll(() => server.close());
@@ -29,15 +29,15 @@ const auditOf = (subject: string) =>
   server.db.selectFrom('audit_log').select(['staff_id', 'action', 'detail', 'created_at_ms']).where('subject', '=', subject).execute();
 
 async function deposit(): Promise<bigint> {
-  const user = await buildUser(server.db);
+  const user = await buildUser(server);
   const name = `${user.id.toString().padStart(32, '0')}.png`;
   await insertUpload(server.db, { userId: user.id, name, mime: 'image/png', sizeBytes: 100, createdAtMs: server.clock() });
   return requestDeposit(server.db, { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('50'), pic: name }, server.clock());
 }
 
 async function withdrawal(): Promise<bigint> {
-  const user = await buildUser(server.db);
-  await fundWallet(server.db, user.id, USDT, '100');
+  const user = await buildUser(server);
+  await fundWallet(server, user.id, USDT, '100');
   await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
   await addAddress(server.db, { userId: user.id, currencyId: USDT, address: `T${user.id}`, notes: '', network: 'TRC20' }, server.clock());
   const request = { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('20'), address: `T${user.id}`, payPassword: '123456', bank: false };
@@ -45,7 +45,7 @@ async function withdrawal(): Promise<bigint> {
 }
 
 async function identityInReview(): Promise<bigint> {
-  const user = await buildUser(server.db);
+  const user = await buildUser(server);
   const upload = async (i: number) => {
     const name = `${user.id.toString().padStart(31, '0')}${i}.png`;
     await insertUpload(server.db, { userId: user.id, name, mime: 'image/png', sizeBytes: 100, createdAtMs: server.clock() });
@@ -100,7 +100,7 @@ describe('the audit writer', () => {
 
   it.each(decisions)('refuses %s by someone who is not staff, and changes nothing', async (_action, prepare) => {
     const { subject, decide } = await prepare();
-    const trader = await buildUser(server.db);
+    const trader = await buildUser(server);
     const entriesBefore = await auditOf(subject);
     const txnsBefore = await server.db.selectFrom('ledger_txn').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
     await expect(decide(trader.id)).rejects.toThrow(/needs a staff account/);

@@ -20,6 +20,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** GET query */
   query?: Record<string, string>;
+  /** the client address the server sees; unless given, each call comes from the server's next address */
+  ip?: string;
 }
 
 export interface TestServer extends RunningServer {
@@ -73,6 +75,7 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
     ...(pgSchema ? { pgSchema } : {}),
   });
 
+  const nextIp = clientAddresses();
   const call = async (method: string, pathname: string, body: URLSearchParams | undefined, o: CallOptions = {}) => {
     const url = new URL(pathname, server.url);
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
@@ -82,8 +85,8 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
         ...(o.lang ? { lang: o.lang } : {}),
-        // each call from its own documentation-range address, so per-IP limits only bite where a test means them to
-        'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 254)}`,
+        // the server trusts the proxy header (TRUST_PROXY=1), so this is the address it rate-limits by
+        'x-forwarded-for': o.ip ?? nextIp(),
         ...o.headers,
       },
       ...(body ? { body } : {}),
@@ -103,6 +106,20 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
       if (pgSchema) await withPg(pgUrl!, (c) => c.query(`drop schema ${pgSchema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Client addresses for one test server, in order from 198.18.0.1 (the range set aside for
+ * testing networks): the same calls get the same addresses on every run, and no two calls share
+ * one, so per-IP limits only bite where a test passes the same `ip` on purpose.
+ */
+export function clientAddresses(): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    if (n >= 1 << 17) throw new Error('a test server ran out of client addresses');
+    return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
   };
 }
 

@@ -6,7 +6,7 @@ import { formatUnits } from '@tidemark/core';
 import { zPositiveAmount } from '@tidemark/protocol';
 import { ok } from '../src/http/envelope';
 import { postTransaction } from '../src/modules/ledger/service';
-import { buildSignedInUser, fundWallet } from '../src/testing/factories';
+import { buildSignedInUser, buildTrader } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const USDT = 3n;
@@ -53,8 +53,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   };
 
   it('returns the first answer to a repeat without doing the work again', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const headers = { 'idempotency-key': 'order-7f3a' };
     const first = await server.post('/api/probe/spend', { number: '10' }, { token: user.token, headers });
     const second = await server.post('/api/probe/spend', { number: '10' }, { token: user.token, headers });
@@ -65,8 +64,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   });
 
   it('refuses the same key with a different body', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const headers = { 'idempotency-key': 'k-1' };
     await server.post('/api/probe/spend', { number: '10' }, { token: user.token, headers });
     const other = await server.post('/api/probe/spend', { number: '20' }, { token: user.token, headers, lang: 'en' });
@@ -76,10 +74,8 @@ describe('Idempotency-Key on money-moving calls', () => {
   });
 
   it('keeps keys apart per user', async () => {
-    const a = await buildSignedInUser(server.db);
-    const b = await buildSignedInUser(server.db);
-    await fundWallet(server.db, a.id, USDT, '10');
-    await fundWallet(server.db, b.id, USDT, '10');
+    const a = await buildTrader(server, { funds: [[USDT, '10']] });
+    const b = await buildTrader(server, { funds: [[USDT, '10']] });
     const headers = { 'idempotency-key': 'shared-key' };
     expect((await server.post('/api/probe/spend', { number: '1' }, { token: a.token, headers })).type).toBe('ok');
     expect((await server.post('/api/probe/spend', { number: '1' }, { token: b.token, headers })).type).toBe('ok');
@@ -88,8 +84,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   });
 
   it('does the work once when the same request races itself', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const headers = { 'idempotency-key': 'race-1' };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => server.post('/api/probe/spend', { number: '5' }, { token: user.token, headers })),
@@ -101,8 +96,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   });
 
   it('stores a refusal as the answer, and frees the key after an internal failure', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '1');
+    const user = await buildTrader(server, { funds: [[USDT, '1']] });
     const refused = await server.post('/api/probe/spend', { number: '2' }, { token: user.token, headers: { 'idempotency-key': 'r' } });
     expect(refused).toMatchObject({ type: 'error', code: 'insufficient_balance' });
     failNext = true;
@@ -115,7 +109,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const answer = await server.post('/api/probe/spend', { number: '1' }, { token: user.token, headers: { 'idempotency-key': 'has space' } });
     expect(answer).toMatchObject({ type: 'error', code: 'idempotency_key_invalid' });
   });

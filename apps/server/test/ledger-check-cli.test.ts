@@ -24,8 +24,8 @@ describe.skipIf(onPostgres)('npm run ledger:check', () => {
 
   it('passes on a fresh database and on sound postings, and fails loudly on a tampered balance', async () => {
     expect(await check()).toMatchObject({ code: 0, out: expect.stringContaining('passed') });
-    const user = await buildUser(server.db);
-    await fundWallet(server.db, user.id, 3n, '42');
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, 3n, '42');
     expect((await check()).code).toBe(0);
     await server.db.updateTable('account').set({ available_units: sql`available_units + 1` }).where('user_id', '=', user.id).execute();
     const failed = await check();

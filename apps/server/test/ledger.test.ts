@@ -31,15 +31,15 @@ describe('ledger', () => {
     (await server.db.selectFrom('ledger_txn').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
 
   it('credits a deposit through the clearing account and proves out', async () => {
-    const user = await buildUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '1000.5');
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, USDT, '1000.5');
     expect(await balance(user.id)).toEqual({ available: mustParseUnits('1000.5'), frozen: 0n });
     await server.expectLedgerSound();
   });
 
   it('moves money between buckets and wallets in one transaction', async () => {
-    const user = await buildUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '100');
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, USDT, '100');
     await postTransaction(server.db, {
       kind: 'freeze_and_transfer',
       legs: [
@@ -54,8 +54,8 @@ describe('ledger', () => {
   });
 
   it('refuses to overdraw and changes nothing', async () => {
-    const user = await buildUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '5');
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, USDT, '5');
     const before = await txnCount();
     const spend = postTransaction(server.db, {
       kind: 'fee',
@@ -71,7 +71,7 @@ describe('ledger', () => {
   });
 
   it('refuses an unbalanced transaction and changes nothing', async () => {
-    const user = await buildUser(server.db);
+    const user = await buildUser(server);
     const before = await txnCount();
     const gift = postTransaction(server.db, {
       kind: 'gift',
@@ -87,7 +87,7 @@ describe('ledger', () => {
   });
 
   it('does the work once for a repeated idempotency key', async () => {
-    const user = await buildUser(server.db);
+    const user = await buildUser(server);
     const credit = () =>
       postTransaction(server.db, {
         kind: 'deposit',
@@ -106,8 +106,8 @@ describe('ledger', () => {
   });
 
   it('lets 50 concurrent spends of the whole balance succeed exactly once', async () => {
-    const user = await buildUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '250');
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, USDT, '250');
     const spend = () =>
       postTransaction(server.db, {
         kind: 'fee',
@@ -126,8 +126,8 @@ describe('ledger', () => {
   });
 
   it('has the database itself refuse a negative user balance', async () => {
-    const user = await buildUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '1');
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, USDT, '1');
     const sneak = server.db
       .updateTable('account')
       .set({ available_units: -1n })
@@ -139,8 +139,8 @@ describe('ledger', () => {
   it('finds a balance changed without postings and a transaction that does not balance', async () => {
     const scratch = await startTestServer();
     try {
-      const user = await buildUser(scratch.db);
-      await fundWallet(scratch.db, user.id, USDT, '10');
+      const user = await buildUser(scratch);
+      await fundWallet(scratch, user.id, USDT, '10');
       expect(await checkLedger(scratch.db)).toEqual([]);
       await scratch.db
         .updateTable('account')

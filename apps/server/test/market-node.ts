@@ -47,7 +47,7 @@ setInterval(() => {
 async function perform(command: NodeCommand): Promise<unknown> {
   switch (command.kind) {
     case 'signIn': {
-      const user = await buildSignedInUser(server.db);
+      const user = await buildSignedInUser(server);
       return { userId: String(user.id), token: user.token };
     }
     case 'publishPrivate':

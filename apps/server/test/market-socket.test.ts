@@ -107,7 +107,7 @@ describe('realtime socket', () => {
   });
 
   it('answers the spec login (user id with currency and legal names) by following that pair', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const client = await open();
     expect(await emit(client, 'login', { token: user.token, user_id: String(user.id), currency_name: 'ETH', legal_name: 'USDT' })).toEqual({
       ok: true,
@@ -116,8 +116,8 @@ describe('realtime socket', () => {
   });
 
   it('never lets a socket receive another user’s private events', async () => {
-    const victim = await buildSignedInUser(server.db);
-    const attacker = await buildSignedInUser(server.db);
+    const victim = await buildSignedInUser(server);
+    const attacker = await buildSignedInUser(server);
     const victimSocket = await open({ token: victim.token });
     const forged = await open({ token: attacker.token });
     const anonymous = await open();
@@ -214,7 +214,7 @@ describe('a socket that falls behind', () => {
   });
 
   it('drops a socket whose queue passes the limit', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const { client, tcp } = await subscribed({ token: user.token });
     const closed = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('still connected after 5 s')), 5000);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mustParseUnits } from '@tidemark/core';
-import { hashPassword } from '../src/modules/user/password';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
-import { buildSignedInUser, fundWallet } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff, buildTrader, fundWallet } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC = 1n;
@@ -16,31 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A trader with a funded spot wallet, a fund password 123456 and a saved TRC20 address. */
-async function trader(usdt = '1000') {
-  const user = await buildSignedInUser(server.db);
-  await fundWallet(server.db, user.id, USDT, usdt);
-  await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
-  expect(await server.post('/api/wallet/addaddress', { currency_id: '3', address: 'TXyz123abc', notes: 'cold', netType: 'TRC20' }, { token: user.token })).toMatchObject({
-    type: 'ok',
-  });
-  return user;
-}
-
-async function staffMember() {
-  const staff = await buildSignedInUser(server.db);
-  await server.db.updateTable('user').set({ role: 'staff' }).where('id', '=', staff.id).execute();
-  return staff;
-}
-
 const walletOf = async (token: string) => (await server.post('/api/wallet/list', {}, { token })).message;
 const usdtRow = (wallet: { balance: Record<string, string | number>[] }) => wallet.balance.find((b) => b.currency === 3)!;
 
 describe('wallet list', () => {
   it('shows the four wallets with balances valued in USDT and the platform flag', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '1500.5');
-    await fundWallet(server.db, user.id, BTC, '0.5');
+    const user = await buildTrader(server, { funds: [[USDT, '1500.5'], [BTC, '0.5']] });
     const list = await walletOf(user.token);
     expect(list.is_open_CTbi).toBe(1);
     expect(usdtRow(list.change_wallet)).toMatchObject({ change_balance: '1500.50000000', lock_change_balance: '0.00000000', usdt_price: '1.00000000' });
@@ -58,7 +38,7 @@ describe('wallet list', () => {
     const scratch = await startTestServer();
     try {
       await scratch.db.updateTable('setting').set({ value: '0' }).where('key', '=', 'platform_open').execute();
-      const user = await buildSignedInUser(scratch.db);
+      const user = await buildSignedInUser(scratch);
       expect((await scratch.post('/api/wallet/list', {}, { token: user.token })).message.is_open_CTbi).toBe(0);
       const out = await scratch.post('/api/wallet/out', { currency: '3', number: '10', address: 'x', pay_password: '123456' }, { token: user.token });
       expect(out).toMatchObject({ code: 'platform_closed', message: 'Not open yet' });
@@ -70,7 +50,7 @@ describe('wallet list', () => {
 
 describe('transfers', () => {
   it('moves money between wallets in one ledger transaction, logged in every language', async () => {
-    const user = await trader('100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const answer = await server.post('/api/wallet/change', { number: '40', from_field: 'change', to_field: 'lever', currency_id: '3' }, { token: user.token });
     expect(answer).toEqual({ type: 'ok', message: 'Transfer completed' });
     const list = await walletOf(user.token);
@@ -101,7 +81,7 @@ describe('transfers', () => {
     [{ number: '101' }, 'insufficient_balance'],
     [{ currency_id: '4' }, 'transfer_not_allowed'],
   ])('refuses %j with %s and changes nothing', async (overrides, code) => {
-    const user = await trader('100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3', ...overrides };
     expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'error', code });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('100.00000000');
@@ -109,7 +89,7 @@ describe('transfers', () => {
   });
 
   it('lets 50 simultaneous transfers of the whole balance succeed exactly once', async () => {
-    const user = await trader('77.7');
+    const user = await buildTrader(server, { funds: [[USDT, '77.7']] });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         server.post('/api/wallet/change', { number: '77.7', from_field: 'change', to_field: 'micro', currency_id: '3' }, { token: user.token }),
@@ -124,7 +104,7 @@ describe('transfers', () => {
   });
 
   it('does a transfer once for a repeated Idempotency-Key', async () => {
-    const user = await trader('100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const form = { number: '5', from_field: 'change', to_field: 'legal', currency_id: '3' };
     const headers = { 'idempotency-key': 'tr-1' };
     await server.post('/api/wallet/change', form, { token: user.token, headers });
@@ -136,8 +116,8 @@ describe('transfers', () => {
 
 describe('address book and bank card', () => {
   it('keeps addresses per user, refuses spaces and duplicates, deletes only the owner’s', async () => {
-    const user = await trader();
-    const other = await buildSignedInUser(server.db);
+    const user = await buildTrader(server);
+    const other = await buildSignedInUser(server);
     const list = await server.post('/api/wallet/get_address', { currency: '3' }, { token: user.token });
     expect(list.message).toEqual([{ id: expect.any(Number), address: 'TXyz123abc', nettype: 'TRC20', notes: 'cold' }]);
     const add = (form: Record<string, string>) => server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'ERC20', ...form }, { token: user.token });
@@ -152,7 +132,7 @@ describe('address book and bank card', () => {
   });
 
   it('binds a bank card and shows it in cash_info', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     expect((await server.post('/api/user/cash_info', { currency: '3' }, { token: user.token })).message).toEqual({});
     expect(await server.post('/api/user/bank_bind', { bank_account: '6222 0000 1111 2222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token })).toMatchObject({
       type: 'ok',
@@ -170,13 +150,13 @@ describe('withdrawals', () => {
     server.post('/api/wallet/out', { currency: '3', number: '100', address: 'TXyz123abc', rate: '0', pay_password: '123456', ...form }, { token });
 
   it('freezes the amount at request with the server’s fee, then pays out on approval', async () => {
-    const user = await trader('1000');
+    const user = await buildTrader(server, { funds: [[USDT, '1000']] });
     expect(await out(user.token, { number: '100' })).toEqual({ type: 'ok', message: 'Withdrawal submitted, awaiting review' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '100.00000000' });
     const [w] = (await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: user.token })).message.list;
     expect(w).toMatchObject({ status: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
 
-    const staff = await staffMember();
+    const staff = await buildStaff(server);
     await approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock());
     await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '0.00000000' });
@@ -186,8 +166,8 @@ describe('withdrawals', () => {
   });
 
   it('returns the money on rejection and on chain failure', async () => {
-    const user = await trader('1000');
-    const staff = await staffMember();
+    const user = await buildTrader(server, { funds: [[USDT, '1000']] });
+    const staff = await buildStaff(server);
     await out(user.token, { number: '100' });
     await out(user.token, { number: '200' });
     const [second, first] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
@@ -211,7 +191,7 @@ describe('withdrawals', () => {
     [{ address: 'Tnot-in-my-book' }, 'address_required', undefined],
     [{ currency: '9999', address: '--' }, 'bank_unbound', undefined],
   ])('refuses %j with %s and freezes nothing', async (overrides, code, message) => {
-    const user = await trader('1000');
+    const user = await buildTrader(server, { funds: [[USDT, '1000']] });
     const answer = await out(user.token, overrides);
     expect(answer).toMatchObject({ type: 'error', code, ...(message ? { message } : {}) });
     expect(usdtRow((await walletOf(user.token)).change_wallet).lock_change_balance).toBe('0.00000000');
@@ -219,13 +199,13 @@ describe('withdrawals', () => {
   });
 
   it('needs a fund password to be set', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, USDT, '100');
+    const user = await buildSignedInUser(server);
+    await fundWallet(server, user.id, USDT, '100');
     expect(await out(user.token, { number: '20' })).toMatchObject({ code: 'pay_password_unset' });
   });
 
   it('keeps to the daily limit across requests', async () => {
-    const user = await trader('500000');
+    const user = await buildTrader(server, { funds: [[USDT, '500000']] });
     await server.db.updateTable('currency_withdraw').set({ daily_limit_units: mustParseUnits('250') }).where('currency_id', '=', USDT).execute();
     try {
       expect((await out(user.token, { number: '200' })).type).toBe('ok');
@@ -238,7 +218,7 @@ describe('withdrawals', () => {
   });
 
   it('withdraws to the bound bank card with currency 9999', async () => {
-    const user = await trader('100');
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
     await server.post('/api/user/bank_bind', { bank_account: '6222000011112222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token });
     expect((await out(user.token, { currency: '9999', address: '--', number: '50' })).type).toBe('ok');
     const [w] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
@@ -246,7 +226,7 @@ describe('withdrawals', () => {
   });
 
   it('lets 50 simultaneous withdrawals of the whole balance succeed exactly once', async () => {
-    const user = await trader('150');
+    const user = await buildTrader(server, { funds: [[USDT, '150']] });
     const answers = await Promise.all(Array.from({ length: 50 }, () => out(user.token, { number: '150' })));
     expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '0.00000000', lock_change_balance: '150.00000000' });
@@ -263,7 +243,7 @@ describe('deposits', () => {
   }
 
   it('shows the configured addresses, takes an application, and credits it once on approval', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const addresses = await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token });
     expect(addresses.message).toEqual({ ETH: expect.any(String), Trc20: expect.any(String) });
     const pic = await upload(user.token, PNG);
@@ -275,7 +255,7 @@ describe('deposits', () => {
     expect(d).toMatchObject({ status: 'pending', amount: '250.00000000', currency_name: 'USDT' });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('0.00000000');
 
-    const staff = await staffMember();
+    const staff = await buildStaff(server);
     await approveDeposit(server.db, staff.id, BigInt(d.id), server.clock());
     await expect(approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
     await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id), server.clock()), approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())]);
@@ -286,11 +266,11 @@ describe('deposits', () => {
   });
 
   it('changes no balance on rejection', async () => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const pic = await upload(user.token, PNG);
     await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
     const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
-    await rejectDeposit(server.db, (await staffMember()).id, BigInt(d.id), server.clock());
+    await rejectDeposit(server.db, (await buildStaff(server)).id, BigInt(d.id), server.clock());
     expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status).toBe('rejected');
     expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe('0.00000000');
     await server.expectLedgerSound();
@@ -301,7 +281,7 @@ describe('deposits', () => {
     ['no screenshot', '', 'upload_missing'],
     ['a currency without deposits', 'bnb', 'deposit_not_offered'],
   ])('refuses %s', async (_what, variant, code) => {
-    const user = await buildSignedInUser(server.db);
+    const user = await buildSignedInUser(server);
     const pic = variant === '' ? '' : await upload(user.token, variant === 'big' ? Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) : PNG);
     const answer = await server.post('/api/wallet/charge_req', { currency: variant === 'bnb' ? '4' : '3', amount: '10', pic }, { token: user.token });
     expect(answer).toMatchObject({ type: 'error', code });
@@ -310,8 +290,7 @@ describe('deposits', () => {
 
 describe('other wallet calls', () => {
   it('answers coin/deal, currencylist and user_currency_list', async () => {
-    const user = await buildSignedInUser(server.db);
-    await fundWallet(server.db, user.id, BTC, '0.25');
+    const user = await buildTrader(server, { funds: [[BTC, '0.25']] });
     expect((await server.post('/api/coin/deal', { legal_id: '3', currency_id: '1' }, { token: user.token })).message).toEqual({
       user_currency: { currency: 1, name: 'BTC', balance: '0.25000000', lock_balance: '0.00000000' },
       user_legal: { currency: 3, name: 'USDT', balance: '0.00000000', lock_balance: '0.00000000' },

@@ -1,12 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { mustParseUnits, type WalletKind } from '@tidemark/core';
-import { systemClock } from '../clock';
+import { mustParseUnits, type Clock, type WalletKind } from '@tidemark/core';
+import { CURRENCY_IDS } from '@tidemark/protocol';
 import type { Db } from '../db/database';
+import type { UserTable } from '../db/schema';
 import { postTransaction } from '../modules/ledger/service';
 import { createSession } from '../modules/session/service';
 import { hashPassword } from '../modules/user/password';
+import { addAddress } from '../modules/wallet/service';
 
-/** Test and demo factories: one line gives a user, a session, or a funded wallet. */
+/**
+ * Test, demo and bench factories: one line gives a user, a trader ready to move money, a staff
+ * member, or a funded wallet. Money only ever arrives through the ledger, as a deposit would.
+ */
+
+const USDT = BigInt(CURRENCY_IDS.USDT);
+
+/** Where factories write, and the clock their rows and sessions are stamped with: a running server fits. */
+export interface FactoryContext {
+  db: Db;
+  clock: Clock;
+}
 
 export interface BuiltUser {
   id: bigint;
@@ -14,9 +27,18 @@ export interface BuiltUser {
   password: string;
 }
 
-export async function buildUser(db: Db, overrides: { email?: string; password?: string } = {}): Promise<BuiltUser> {
+export interface SignedInUser extends BuiltUser {
+  token: string;
+}
+
+interface UserOverrides {
+  email?: string;
+  password?: string;
+}
+
+async function insertTestUser({ db, clock }: FactoryContext, role: UserTable['role'], overrides: UserOverrides): Promise<BuiltUser> {
   const suffix = randomBytes(6).toString('hex');
-  const email = overrides.email ?? `trader-${suffix}@example.test`;
+  const email = overrides.email ?? `${role === 'staff' ? 'staff' : 'trader'}-${suffix}@example.test`;
   const password = overrides.password ?? `Pass${suffix}`;
   const row = await db
     .insertInto('user')
@@ -27,25 +49,35 @@ export async function buildUser(db: Db, overrides: { email?: string; password?: 
       password_hash: await hashPassword(password),
       extension_code: suffix.toUpperCase(),
       parent_id: null,
-      role: 'user',
+      role,
       is_invee: 0n,
       review_status: 0n,
-      created_at_ms: BigInt(systemClock()),
+      created_at_ms: BigInt(clock()),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, email, password };
 }
 
+export function buildUser(ctx: FactoryContext, overrides: UserOverrides = {}): Promise<BuiltUser> {
+  return insertTestUser(ctx, 'user', overrides);
+}
+
 /** A user with a live session token. */
-export async function buildSignedInUser(db: Db, overrides: { email?: string } = {}) {
-  const user = await buildUser(db, overrides);
-  return { ...user, token: await createSession(db, user.id, systemClock()) };
+export async function buildSignedInUser(ctx: FactoryContext, overrides: UserOverrides = {}): Promise<SignedInUser> {
+  const user = await buildUser(ctx, overrides);
+  return { ...user, token: await createSession(ctx.db, user.id, ctx.clock()) };
+}
+
+/** A signed-in staff member: the `staffId` of review decisions, and a token for staff-only views. */
+export async function buildStaff(ctx: FactoryContext, overrides: UserOverrides = {}): Promise<SignedInUser> {
+  const staff = await insertTestUser(ctx, 'staff', overrides);
+  return { ...staff, token: await createSession(ctx.db, staff.id, ctx.clock()) };
 }
 
 /** Credits a wallet through the `deposits` clearing account, as an approved deposit would. */
 export async function fundWallet(
-  db: Db,
+  { db, clock }: FactoryContext,
   userId: bigint,
   currencyId: bigint,
   amount: string,
@@ -62,6 +94,48 @@ export async function fundWallet(
         { account: { system: 'deposits', currencyId }, deltaUnits: -units },
       ],
     },
-    systemClock(),
+    clock(),
   );
+}
+
+/** One starting balance: currency id, decimal amount, and the wallet (spot `change` unless said). */
+export type Funding = readonly [currencyId: bigint, amount: string, wallet?: WalletKind];
+
+export interface WithdrawalAddress {
+  currencyId: bigint;
+  address: string;
+  network: string;
+  notes: string;
+}
+
+export interface TraderOptions extends UserOverrides {
+  /** starting balances, in this order; 1,000 USDT in the spot wallet unless said */
+  funds?: readonly Funding[];
+  /** the 6-digit fund password withdrawals ask for */
+  fundPassword?: string;
+  /** the saved withdrawal address */
+  address?: WithdrawalAddress;
+}
+
+export interface Trader extends SignedInUser {
+  fundPassword: string;
+  address: WithdrawalAddress;
+}
+
+export const TRADER_DEFAULTS = {
+  funds: [[USDT, '1000']] as readonly Funding[],
+  fundPassword: '123456',
+  address: { currencyId: USDT, address: 'TXyz123abc', network: 'TRC20', notes: 'cold' } as WithdrawalAddress,
+};
+
+/** A signed-in trader who can move money at once: funded wallets, a fund password and a saved withdrawal address. */
+export async function buildTrader(ctx: FactoryContext, options: TraderOptions = {}): Promise<Trader> {
+  const { funds = TRADER_DEFAULTS.funds, fundPassword = TRADER_DEFAULTS.fundPassword, address = TRADER_DEFAULTS.address, ...overrides } = options;
+  const { db } = ctx;
+  const user = await buildSignedInUser(ctx, overrides);
+  for (const [currencyId, amount, wallet] of funds) await fundWallet(ctx, user.id, currencyId, amount, wallet);
+  // set directly: the service's way needs a mailed code, which is what its own tests cover
+  await db.updateTable('user').set({ pay_password_hash: await hashPassword(fundPassword) }).where('id', '=', user.id).execute();
+  await addAddress(db, { userId: user.id, ...address }, ctx.clock());
+  return { ...user, fundPassword, address };
 }

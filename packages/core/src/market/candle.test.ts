@@ -3,9 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { addTrade, assertCandle, candleOfTrade, rollUp, type Candle } from './candle';
 import { PERIODS, bucketStartMs, nextBucketStartMs, parsePeriod, storedPeriodFor, type Period } from './period';
 
-// fast-check prints the seed of a failing run; SEED=<n> replays it
-const params = process.env.SEED ? { seed: Number(process.env.SEED) } : {};
-
 const START_MS = Date.UTC(2025, 0, 1);
 const units = fc.bigInt({ min: 1n, max: 10n ** 14n });
 
@@ -36,7 +33,6 @@ describe('candle roll-up', () => {
       fc.property(minuteBars, anyPeriod, (bars, period) => {
         for (const c of rollUp(bars, period)) assertCandle(c);
       }),
-      params,
     );
   });
 
@@ -56,7 +52,6 @@ describe('candle roll-up', () => {
         expect(rolled[0]!.openUnits).toBe(bars[0]!.openUnits);
         expect(rolled.at(-1)!.closeUnits).toBe(bars.at(-1)!.closeUnits);
       }),
-      params,
     );
   });
 
@@ -71,7 +66,6 @@ describe('candle roll-up', () => {
           expect(c.volumeUnits).toBe(sum(inside));
         }
       }),
-      params,
     );
   });
 
@@ -81,7 +75,6 @@ describe('candle roll-up', () => {
         const viaStored = rollUp(rollUp(bars, storedPeriodFor(period)), period);
         expect(viaStored).toEqual(rollUp(bars, period));
       }),
-      params,
     );
   });
 
@@ -98,7 +91,6 @@ describe('candle roll-up', () => {
       fc.property(minuteBars, fc.constantFrom(...nested), (bars, [fine, coarse]) => {
         expect(rollUp(rollUp(bars, fine), coarse)).toEqual(rollUp(bars, coarse));
       }),
-      params,
     );
   });
 

@@ -8,7 +8,6 @@ import { tickFor } from './price';
 import { createRng } from './rng';
 import { stepSim, type SimEvent, type SimState } from './sim';
 
-const params = process.env.SEED ? { seed: Number(process.env.SEED) } : {};
 const NOW_MS = Date.UTC(2025, 5, 1, 12, 34, 56);
 
 function initial(price: string, pairId = 2): SimState {
@@ -57,7 +56,7 @@ describe('simulated feed', () => {
         expect(last * 100n).toBeGreaterThan(reference * 98n);
         expect(last * 100n).toBeLessThan(reference * 102n);
       }),
-      { numRuns: 30, ...params },
+      { numRuns: 30 },
     );
   });
 });
@@ -114,7 +113,7 @@ describe('volume of live trading and of back-filled bars', () => {
         expect(livePerMinute * 2n).toBeGreaterThan(backfilledPerMinute);
         expect(backfilledPerMinute * 2n).toBeGreaterThan(livePerMinute);
       }),
-      { numRuns: 20, ...params },
+      { numRuns: 20 },
     );
   });
 });
