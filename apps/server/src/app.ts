@@ -46,6 +46,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     bodyLimit: limits.bodyBytesMax,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

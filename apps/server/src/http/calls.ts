@@ -1,12 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { CallSpec } from '@tidemark/protocol';
 import type { z } from 'zod';
+import type { Db } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** the call of the protocol's table this route answers */
     call?: CallSpec;
   }
+  interface FastifyInstance {
+    /** the app's database, for route() */
+    db: Db;
+  }
+}
+
+/**
+ * What a handler works with. `db` is the database to pass to services: for a money-moving call
+ * it is the transaction that also claims and answers the request's Idempotency-Key, so the
+ * claim, the work and the stored answer commit together (services nest in it through
+ * `inTransaction`); a handler of a money call must use no other.
+ */
+export interface CallContext {
+  db: Db;
 }
 
 type Input<C extends CallSpec> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
@@ -33,7 +48,7 @@ export interface RouteExtras {
 export function route<C extends CallSpec>(
   app: FastifyInstance,
   call: C,
-  handler: (request: CallRequest<C>, reply: FastifyReply) => Promise<CallAnswer<C>>,
+  handler: (request: CallRequest<C>, reply: FastifyReply, context: CallContext) => Promise<CallAnswer<C>>,
   extras: RouteExtras = {},
 ): void {
   const input = call.request ? (call.method === 'GET' ? { querystring: call.request } : { body: call.request }) : {};
@@ -53,6 +68,6 @@ export function route<C extends CallSpec>(
       ...(call.response ? { response: { 200: call.response } } : {}),
     },
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (request: FastifyRequest, reply: FastifyReply) => handler(request as unknown as CallRequest<C>, reply, { db: app.db }),
   });
 }
