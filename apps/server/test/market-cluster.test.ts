@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TMarketDepthEvent } from '@tidemark/protocol';
 import { onPostgres } from './harness';
@@ -102,15 +102,26 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     });
     clients.push(client);
     const books: TMarketDepthEvent[] = [];
-    client.on('market_depth', (e) => books.push(e));
+    let booksWanted: { count: number; resolve: () => void } | undefined;
+    client.on('market_depth', (e) => {
+      books.push(e);
+      if (booksWanted && books.length >= booksWanted.count) booksWanted.resolve();
+    });
     client.emit('sub', 'BTC/USDT');
-    const waitForBooks = async (count: number, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      while (books.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${books.length} books of ${count}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    // resolves on the book that makes `count`, fails when none comes in time
+    const waitForBooks = (count: number, timeoutMs: number) =>
+      new Promise<void>((resolve, reject) => {
+        if (books.length >= count) return resolve();
+        const timer = setTimeout(() => reject(new Error(`only ${books.length} books of ${count}`)), timeoutMs);
+        booksWanted = {
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            booksWanted = undefined;
+            resolve();
+          },
+        };
+      });
     await waitForBooks(3, 3000);
     const seqBeforeKill = books.at(-1)!.seq;
 
@@ -142,11 +153,12 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     const ofY = await openOnB(y.token);
     // Redis keeps no message for a process that has not subscribed yet: wait until every live one has
     const live = children.filter((child) => child.exitCode === null && child.signalCode === null).length;
-    const deadline = Date.now() + 5000;
-    while ((await a.command({ kind: 'countServers' })) !== live) {
-      if (Date.now() > deadline) throw new Error(`not all ${live} processes subscribed to the socket adapter`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        if ((await a.command({ kind: 'countServers' })) !== live) throw new Error(`not all ${live} processes subscribed to the socket adapter`);
+      },
+      { timeout: 5000, interval: 50 },
+    );
     const leaked: unknown[] = [];
     ofY.on('afterCoinTrade', (e) => leaked.push(e));
     const nextOf = (client: Client) =>
