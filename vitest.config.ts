@@ -20,7 +20,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'], setupFiles } },
+      // property suites are CPU-bound: the timeout only has to catch a hang, on a busy 2-core machine too
+      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'], setupFiles, testTimeout: 60_000 } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', setupFiles } },
       serverSuite('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(pgUrl ? [serverSuite('server-pg', { TEST_DB: 'pg' })] : []),
