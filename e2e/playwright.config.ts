@@ -17,7 +17,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  timeout: 60_000,
+  timeout: 120_000,
+  // an upper bound for a page to show what is awaited, not a pause: generous for a busy 2-core machine
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
