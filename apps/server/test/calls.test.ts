@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type RouteOptions } from 'fastify';
+import { calls, type CallSpec } from '@tidemark/protocol';
+import { requireCall } from '../src/app';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const table = Object.entries(calls) as [string, CallSpec][];
+/** the API document's spelling of a path: `:name` becomes `{name}` */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+describe('the call table', () => {
+  it.each(table)('registers %s with the method the table says', (_name, call) => {
+    expect(server.app.hasRoute({ method: call.method, url: call.path })).toBe(true);
+    const other = call.method === 'GET' ? 'POST' : 'GET';
+    expect(server.app.hasRoute({ method: other, url: call.path })).toBe(false);
+  });
+
+  it.each(table)('documents %s under its module', (_name, call) => {
+    const document = server.app.swagger() as { paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
+    const operation = document.paths[openApiPath(call.path)]?.[call.method.toLowerCase()];
+    expect(operation?.tags).toEqual([call.module]);
+    expect(operation?.summary).toBe(call.summary);
+  });
+});
+
+describe('the guard on routes', () => {
+  const route = (url: string, config?: RouteOptions['config']): RouteOptions => ({ method: 'GET', url, handler: async () => 'x', ...(config ? { config } : {}) });
+
+  it('refuses an API route that does not come from the table', () => {
+    expect(() => requireCall(route('/api/wallet/secret'))).toThrow(/GET \/api\/wallet\/secret is not registered from the call table/);
+  });
+
+  it('lets through table routes, the API docs and everything outside /api/', () => {
+    expect(() => requireCall(route('/api/common/config', { call: calls.commonConfig }))).not.toThrow();
+    for (const url of ['/api/docs', '/api/docs/json', '/', '/wss/socket.io/']) expect(() => requireCall(route(url))).not.toThrow();
+  });
+
+  it('lets through only the three money calls still registered by hand', () => {
+    for (const call of [calls.walletOut, calls.walletChargeReq, calls.walletChange]) expect(() => requireCall(route(call.path))).not.toThrow();
+    expect(() => requireCall(route('/api/wallet/list'))).toThrow();
+  });
+
+  it('stops an app from starting with such a route', async () => {
+    const app = Fastify();
+    app.addHook('onRoute', requireCall);
+    const start = async () => {
+      await app.register(async (scope) => {
+        scope.get('/api/stray', async () => 'x');
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/\/api\/stray/);
+    await app.close();
+  });
+});
