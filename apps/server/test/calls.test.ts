@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type RouteOptions } from 'fastify';
 import { calls, type CallSpec } from '@tidemark/protocol';
 import { requireCall } from '../src/app';
-import { startTestServer, type TestServer } from './harness';
+import { callOf, expectContract, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,5 +58,30 @@ describe('the guard on routes', () => {
     };
     await expect(start()).rejects.toThrow(/\/api\/stray/);
     await app.close();
+  });
+});
+
+describe('the contract check of the harness', () => {
+  it('finds the call of a request by method and path, matching path parameters', () => {
+    expect(callOf('GET', '/api/common/config')).toBe(calls.commonConfig);
+    expect(callOf('GET', `/api/upload/${'a'.repeat(32)}.png`)).toBe(calls.uploadRead);
+    expect(callOf('POST', '/api/common/config')).toBeUndefined();
+    expect(callOf('GET', '/api/probe/ip')).toBeUndefined();
+  });
+
+  it('fails a test whose ok answer is outside the call’s response schema, naming the field', () => {
+    expect(() => expectContract('GET', '/api/common/config', { type: 'ok', message: { support_url: '', languages: ['en'] } })).not.toThrow();
+    expect(() => expectContract('GET', '/api/common/config', { type: 'ok', message: { languages: 'en' } })).toThrow(
+      /GET \/api\/common\/config answered outside its response schema:\n {2}message\.support_url: .*\n {2}message\.languages: /,
+    );
+  });
+});
+
+describe('the architecture document', () => {
+  it('lists every call whose handler lives outside the module its path names, from the table', () => {
+    const document = fs.readFileSync(new URL('../../../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
+    const listed = [...document.matchAll(/^\| `(GET|POST) (\/api\/\S+)` \| (\w+) \|$/gm)].map(([, method, path, module]) => `${method} ${path} ${module}`);
+    const expected = table.filter(([, call]) => call.path.split('/')[2] !== call.module).map(([, call]) => `${call.method} ${call.path} ${call.module}`);
+    expect(listed).toEqual(expected);
   });
 });
