@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -39,6 +39,24 @@ export interface AppDeps {
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
+/**
+ * Money calls still registered by hand while their idempotency is reworked; each leaves this
+ * list when it moves to route(), and the list goes with the last of them.
+ */
+const NOT_YET_FROM_TABLE: ReadonlySet<string> = new Set([
+  '/api/wallet/out', // walletOut
+  '/api/wallet/charge_req', // walletChargeReq
+  '/api/wallet/change', // walletChange
+]);
+
+/** Refuses to start with an API route that bypasses the call table (see route() in http/calls.ts). */
+export function requireCall(options: RouteOptions): void {
+  const url = options.url;
+  if (!url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/')) return;
+  if (options.config?.call || NOT_YET_FROM_TABLE.has(url)) return;
+  throw new Error(`${String(options.method)} ${url} is not registered from the call table: declare it in calls and register it with route()`);
+}
+
 /** Builds the HTTP app without listening, so tests can start it on an ephemeral port. */
 export async function buildApp({ db, config, clock, market, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,13 +78,18 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { db, config, market });
 
-  await app.register(commonRoutes, { supportUrl: config.supportUrl });
-  await app.register(currencyRoutes, { db, market });
-  await app.register(marketRoutes, { db, market });
-  await app.register(userRoutes, { db, clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
-  await app.register(identityRoutes, { db, clock });
-  await app.register(walletRoutes, { db, clock, market });
-  await app.register(uploadRoutes, { db, clock, uploadDir: path.join(config.dataDir, 'uploads') });
+  // the product's routes, in a scope where every /api/ route must come from the call table;
+  // the tests' extra routes are registered outside it
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', requireCall);
+    await scope.register(commonRoutes, { supportUrl: config.supportUrl });
+    await scope.register(currencyRoutes, { market });
+    await scope.register(marketRoutes, { market });
+    await scope.register(userRoutes, { clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
+    await scope.register(identityRoutes, { clock });
+    await scope.register(walletRoutes, { db, clock, market });
+    await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+  });
   if (extraRoutes) await app.register(extraRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });

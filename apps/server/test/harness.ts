@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { calls, type CallSpec } from '@tidemark/protocol';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import type { Mail, Mailer } from '../src/modules/mail/service';
@@ -91,7 +92,9 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
       },
       ...(body ? { body } : {}),
     });
-    return (await response.json()) as Envelope;
+    const answer = (await response.json()) as Envelope;
+    if (answer.type === 'ok') expectContract(method, url.pathname, answer);
+    return answer;
   };
 
   return {
@@ -107,6 +110,30 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The table's call for a request, matching `:name` segments; undefined for a test's own routes. */
+export function callOf(method: string, pathname: string): CallSpec | undefined {
+  const segments = pathname.split('/');
+  return Object.values<CallSpec>(calls).find((call) => {
+    if (call.method !== method) return false;
+    const pattern = call.path.split('/');
+    return pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i]);
+  });
+}
+
+/**
+ * Every ok answer a test receives must match its call's response schema in the table, so each
+ * integration test also checks the contract the web app relies on.
+ */
+export function expectContract(method: string, pathname: string, answer: Envelope): void {
+  const schema = callOf(method, pathname)?.response;
+  if (!schema) return;
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
+    expect.fail(`${method} ${pathname} answered outside its response schema:\n  ${problems.join('\n  ')}\nanswer: ${JSON.stringify(answer).slice(0, 500)}`);
+  }
 }
 
 /**

@@ -52,6 +52,7 @@ import {
   ZWithdrawListResponse,
   ZWithdrawRequest,
 } from './calls/wallet';
+import { formatBytes, limits } from './limits';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -104,7 +105,7 @@ export const calls = define({
 
   // identity and uploads
   userRealName: { method: 'POST', path: '/api/user/real_name', module: 'identity', auth: 'user', summary: 'Submit identity verification: name, ID number and three uploaded images', request: ZRealNameRequest, response: ZNoticeResponse },
-  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: 'Upload one JPEG or PNG image (multipart field `file`); the message is its URL', response: ZNoticeResponse },
+  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: `Upload one JPEG or PNG image (multipart field \`file\`, at most ${formatBytes(limits.uploadIdentityBytesMax)}); the message is its URL`, response: ZNoticeResponse },
   uploadRead: { method: 'GET', path: '/api/upload/:name', module: 'upload', auth: 'user', summary: 'An uploaded image, to its owner and to staff only' },
 
   // market data

@@ -1,6 +1,5 @@
 import type { MarketView } from '@tidemark/core';
-
-const USDT = 3;
+import { LEGAL_USDT_ID } from '@tidemark/protocol';
 
 /**
  * The USDT price of each currency (units of USDT per whole coin) from the live market: USDT
@@ -9,8 +8,8 @@ const USDT = 3;
 export function usdtPrices(market: MarketView): Map<bigint, bigint> {
   const prices = new Map<bigint, bigint>();
   for (const pair of market.pairs()) {
-    if (pair.legalId === USDT) prices.set(BigInt(pair.currencyId), market.lastPriceUnits(pair.pairId));
+    if (pair.legalId === LEGAL_USDT_ID) prices.set(BigInt(pair.currencyId), market.lastPriceUnits(pair.pairId));
   }
-  prices.set(BigInt(USDT), 100_000_000n);
+  prices.set(BigInt(LEGAL_USDT_ID), 100_000_000n);
   return prices;
 }

@@ -1,30 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
-import {
-  HAS_PAY_PASSWORD,
-  notice,
-  rateLimits,
-  ZChangePasswordRequest,
-  ZCheckEmailRequest,
-  ZCheckMobileRequest,
-  ZCountriesResponse,
-  ZForgetRequest,
-  ZHasPasswordResponse,
-  ZLoginRequest,
-  ZLoginResponse,
-  ZNoticeResponse,
-  ZPayPasswordRequest,
-  ZRegisterRequest,
-  ZSendMailRequest,
-  ZSendPhoneRequest,
-  ZSurveyRequest,
-  ZUserCenterResponse,
-  ZUserInfoResponse,
-  type RateLimit,
-} from '@tidemark/protocol';
+import { calls, HAS_PAY_PASSWORD, notice, rateLimits, type RateLimit } from '@tidemark/protocol';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
+import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { limitRequests, type LimitRule } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
@@ -41,37 +19,27 @@ const account = (field: string) => (request: FastifyRequest) =>
 const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
 const perAccount = (field: string, { max, windowMs }: RateLimit): LimitRule => ({ by: account(field), max, timeWindowMs: windowMs });
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; mailer: Mailer }> = async (app, { db, clock, mailer }) => {
+export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer }> = async (app, { clock, mailer }) => {
   const limit = (name: string, rules: LimitRule[]) => limitRequests(app, name, rules);
-  const sendingCodes = limit('send-code', [perIp(rateLimits.sendCode.perIp)]);
-  const changingSecrets = limit('secrets', [perIp(rateLimits.changeSecrets.perIp)]);
-  const tags = ['user'];
+  const sendingCodes = { preHandler: limit('send-code', [perIp(rateLimits.sendCode.perIp)]) };
+  const changingSecrets = { preHandler: limit('secrets', [perIp(rateLimits.changeSecrets.perIp)]) };
 
-  app.post(
-    '/api/user/login',
-    {
-      schema: { tags, summary: 'Log in; the message is the session token', body: ZLoginRequest, response: { 200: ZLoginResponse } },
-      preHandler: limit('login', [perIp(rateLimits.login.perIp), perAccount('user_string', rateLimits.login.perAccount)]),
-    },
-    async (request) => ok(await users.login(db, request.body.user_string, request.body.password, clock())),
+  route(
+    app,
+    calls.userLogin,
+    async (request, _reply, { db }) => ok(await users.login(db, request.body.user_string, request.body.password, clock())),
+    { preHandler: limit('login', [perIp(rateLimits.login.perIp), perAccount('user_string', rateLimits.login.perAccount)]) },
   );
 
-  app.get(
-    '/api/user/logout',
-    { config: { auth: 'user' }, schema: { tags, summary: 'End this session', response: { 200: ZNoticeResponse } } },
-    async (request) => {
-      await users.logout(db, request.sessionId, clock());
-      return ok(notice(request.lang, 'logged_out'));
-    },
-  );
+  route(app, calls.userLogout, async (request, _reply, { db }) => {
+    await users.logout(db, request.sessionId, clock());
+    return ok(notice(request.lang, 'logged_out'));
+  });
 
-  app.post(
-    '/api/user/register',
-    {
-      schema: { tags, summary: 'Register with an e-mail code', body: ZRegisterRequest, response: { 200: ZNoticeResponse } },
-      preHandler: limit('register', [perIp(rateLimits.register.perIp)]),
-    },
-    async (request) => {
+  route(
+    app,
+    calls.userRegister,
+    async (request, _reply, { db }) => {
       const body = request.body;
       if (body.type === 'mobile') throw new Rejection('phone_codes_unavailable');
       const email = z.email().safeParse(body.user_string);
@@ -89,65 +57,52 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; mailer: M
       );
       return ok(notice(request.lang, 'registered'));
     },
+    { preHandler: limit('register', [perIp(rateLimits.register.perIp)]) },
   );
 
-  app.post(
-    '/api/sms_mail',
-    {
-      schema: { tags, summary: 'Mail a code for registering or for a forgotten password', body: ZSendMailRequest, response: { 200: ZNoticeResponse } },
-      preHandler: sendingCodes,
-    },
-    async (request) => {
+  route(
+    app,
+    calls.smsMail,
+    async (request, _reply, { db }) => {
       const { user_string: email, type } = request.body;
       await (type === 'forget' ? users.sendForgetCode : users.sendRegisterCode)(db, mailer, email, request.lang, clock());
       return ok(notice(request.lang, 'code_sent'));
     },
+    sendingCodes,
   );
 
   // phone codes are disabled in the product (spec): say so clearly instead of failing silently
-  for (const path of ['/api/sms_send', '/api/user/check_mobile'] as const) {
-    app.post(
-      path,
-      { schema: { tags, summary: 'Phone codes are not available', body: path === '/api/sms_send' ? ZSendPhoneRequest : ZCheckMobileRequest } },
-      async () => {
-        throw new Rejection('phone_codes_unavailable');
-      },
-    );
+  for (const call of [calls.smsSend, calls.userCheckMobile]) {
+    route(app, call, async () => {
+      throw new Rejection('phone_codes_unavailable');
+    });
   }
 
-  app.post(
-    '/api/user/check_email',
-    {
-      schema: { tags, summary: 'Check a forgotten-password code before the reset', body: ZCheckEmailRequest, response: { 200: ZNoticeResponse } },
-      preHandler: limit('check-code', [perIp(rateLimits.checkCode.perIp), perAccount('user_string', rateLimits.checkCode.perAccount)]),
-    },
-    async (request) => {
+  route(
+    app,
+    calls.userCheckEmail,
+    async (request, _reply, { db }) => {
       await users.checkForgetCode(db, request.body.user_string, request.body.email_code, clock());
       return ok(notice(request.lang, 'code_ok'));
     },
+    { preHandler: limit('check-code', [perIp(rateLimits.checkCode.perIp), perAccount('user_string', rateLimits.checkCode.perAccount)]) },
   );
 
-  app.post(
-    '/api/user/forget',
-    {
-      schema: { tags, summary: 'Reset a forgotten password with the e-mail code', body: ZForgetRequest, response: { 200: ZNoticeResponse } },
-      preHandler: limit('reset-password', [perIp(rateLimits.resetPassword.perIp), perAccount('account', rateLimits.resetPassword.perAccount)]),
-    },
-    async (request) => {
+  route(
+    app,
+    calls.userForget,
+    async (request, _reply, { db }) => {
       const { account, password, code } = request.body;
       await users.resetPassword(db, { email: account, password, code }, clock());
       return ok(notice(request.lang, 'password_reset'));
     },
+    { preHandler: limit('reset-password', [perIp(rateLimits.resetPassword.perIp), perAccount('account', rateLimits.resetPassword.perAccount)]) },
   );
 
-  app.post(
-    '/api/user/e_pwd',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Change the login password', body: ZChangePasswordRequest, response: { 200: ZNoticeResponse } },
-      preHandler: changingSecrets,
-    },
-    async (request) => {
+  route(
+    app,
+    calls.userChangePassword,
+    async (request, _reply, { db }) => {
       await users.changePassword(
         db,
         { userId: request.userId, sessionId: request.sessionId, oldPassword: request.body.old_password, password: request.body.password },
@@ -155,71 +110,51 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; mailer: M
       );
       return ok(notice(request.lang, 'password_changed'));
     },
+    changingSecrets,
   );
 
-  app.get(
-    '/api/user/info',
-    { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: ZUserInfoResponse } } },
-    async (request) => ok(presentUserInfo(await selectUserById(db, request.userId))),
+  route(app, calls.userInfo, async (request, _reply, { db }) => ok(presentUserInfo(await selectUserById(db, request.userId))));
+
+  route(app, calls.userCenter, async (request, _reply, { db }) =>
+    ok({ review_status: Number((await selectUserById(db, request.userId)).review_status) }),
   );
 
-  app.get(
-    '/api/user/center',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Identity review status', response: { 200: ZUserCenterResponse } } },
-    async (request) => ok({ review_status: Number((await selectUserById(db, request.userId)).review_status) }),
-  );
+  route(app, calls.commonCountries, async () => ok([...COUNTRIES]));
 
-  app.get(
-    '/api/common/countries',
-    { schema: { tags: ['common'], summary: 'Countries with their phone area codes', response: { 200: ZCountriesResponse } } },
-    async () => ok([...COUNTRIES]),
-  );
-
-  app.post(
-    '/api/user/has_password',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Whether a fund password is set (2: none)', response: { 200: ZHasPasswordResponse } } },
-    async (request) => ok((await selectUserById(db, request.userId)).pay_password_hash ? HAS_PAY_PASSWORD.set : HAS_PAY_PASSWORD.unset),
+  route(app, calls.userHasPassword, async (request, _reply, { db }) =>
+    ok((await selectUserById(db, request.userId)).pay_password_hash ? HAS_PAY_PASSWORD.set : HAS_PAY_PASSWORD.unset),
   );
 
   // codes mailed to the signed-in user's own address: for the fund password, and the invitee survey
   const ownCodes = [
-    ['/api/user/pay_password_code', 'fund', 'Mail a code for setting the fund password'],
-    ['/api/sms_mailinve', 'survey', 'Mail the invitee-survey code to the stored e-mail'],
+    [calls.userPayPasswordCode, 'fund'],
+    [calls.smsMailInvee, 'survey'],
   ] as const;
-  for (const [path, purpose, summary] of ownCodes) {
-    app.post(
-      path,
-      { config: { auth: 'user' }, schema: { tags, summary, response: { 200: ZNoticeResponse } }, preHandler: sendingCodes },
-      async (request) => {
+  for (const [call, purpose] of ownCodes) {
+    route(
+      app,
+      call,
+      async (request, _reply, { db }) => {
         await users.sendOwnCode(db, mailer, request.userId, purpose, request.lang, clock());
         return ok(notice(request.lang, 'code_sent'));
       },
+      sendingCodes,
     );
   }
 
-  app.post(
-    '/api/user/pay_password',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Set or change the 6-digit fund password', body: ZPayPasswordRequest, response: { 200: ZNoticeResponse } },
-      preHandler: changingSecrets,
-    },
-    async (request) => {
+  route(
+    app,
+    calls.userPayPassword,
+    async (request, _reply, { db }) => {
       const { password, pay_password: payPassword, code } = request.body;
       await users.setPayPassword(db, { userId: request.userId, password, payPassword, code }, clock());
       return ok(notice(request.lang, 'pay_password_set'));
     },
+    changingSecrets,
   );
 
-  app.post(
-    '/api/user/invee_survey',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Submit the invitee survey', body: ZSurveyRequest, response: { 200: ZNoticeResponse } },
-    },
-    async (request) => {
-      await users.submitSurvey(db, { userId: request.userId, code: request.body.code, answers: request.body.answers }, clock());
-      return ok(notice(request.lang, 'survey_submitted'));
-    },
-  );
+  route(app, calls.userInveeSurvey, async (request, _reply, { db }) => {
+    await users.submitSurvey(db, { userId: request.userId, code: request.body.code, answers: request.body.answers }, clock());
+    return ok(notice(request.lang, 'survey_submitted'));
+  });
 };

@@ -1,26 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BANK_CURRENCY,
-  limits,
-  notice,
-  ZCurrencyRequest,
-  ZNoticeResponse,
-  ZPageRequest,
-  ZWithdrawInfoResponse,
-  ZWithdrawListResponse,
-  ZWithdrawRequest,
-} from '@tidemark/protocol';
+import { BANK_CURRENCY, calls, limits, notice, ZNoticeResponse, ZWithdrawRequest } from '@tidemark/protocol';
+import { route } from '../../../http/calls';
 import { ok } from '../../../http/envelope';
 import { paged, presentWithdrawal, presentWithdrawInfo } from '../present';
 import { selectWithdrawals } from '../queries';
 import { currencyIdOf, requestWithdrawal, withdrawInfo } from '../service';
-import { money, tags, user, type WalletRouteDeps } from './shared';
+import { money, tags, type WalletRouteDeps } from './shared';
 
 export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app, { db, clock }) => {
-  app.post(
-    '/api/wallet/get_info',
-    { config: user, schema: { tags, summary: 'Withdrawal limits, fee rate and balance of a currency', body: ZCurrencyRequest, response: { 200: ZWithdrawInfoResponse } } },
-    async (request) => ok(presentWithdrawInfo(await withdrawInfo(db, request.userId, currencyIdOf(request.body.currency), clock()))),
+  route(app, calls.walletWithdrawInfo, async (request, _reply, { db }) =>
+    ok(presentWithdrawInfo(await withdrawInfo(db, request.userId, currencyIdOf(request.body.currency), clock()))),
   );
 
   app.post(
@@ -44,13 +33,9 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
     },
   );
 
-  app.post(
-    '/api/wallet/withdraw_list',
-    { config: user, schema: { tags, summary: 'The user’s withdrawals with their status', body: ZPageRequest, response: { 200: ZWithdrawListResponse } } },
-    async (request) => {
-      const pageSize = limits.recordsPageSize;
-      const page = paged(await selectWithdrawals(db, request.userId, request.body.page, pageSize), pageSize);
-      return ok({ list: page.rows.map(presentWithdrawal), has_more: page.hasMore });
-    },
-  );
+  route(app, calls.walletWithdrawList, async (request, _reply, { db }) => {
+    const pageSize = limits.recordsPageSize;
+    const page = paged(await selectWithdrawals(db, request.userId, request.body.page, pageSize), pageSize);
+    return ok({ list: page.rows.map(presentWithdrawal), has_more: page.hasMore });
+  });
 };
