@@ -19,6 +19,8 @@ import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { marketRoutes } from './modules/market/routes';
+// micro options
+import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
@@ -67,6 +69,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(identityRoutes, { db, clock });
   await app.register(walletRoutes, { db, clock, market });
   await app.register(uploadRoutes, { db, clock, uploadDir: path.join(config.dataDir, 'uploads') });
+  // micro options
+  await app.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
   if (extraRoutes) await app.register(extraRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });
