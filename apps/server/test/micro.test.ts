@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
@@ -143,6 +144,31 @@ describe('micro settlement', () => {
     expect(createHash('sha256').update(answer.record.canonical).digest('hex')).toBe(answer.record.hash);
     expect(answer.end_ticks.at(-1)).toEqual({ price: `${endPrice}.00000000`, time: endTickMs });
     await server.expectLedgerSound();
+  });
+
+  it('pushes the closed order to its owner only', async () => {
+    trade('100');
+    const owner = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const other = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const socketOf = async (token: string) => {
+      const socket = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
+      await new Promise((resolve) => socket.emit('login', { token }, resolve));
+      return socket;
+    };
+    const [mine, theirs] = [await socketOf(owner.token), await socketOf(other.token)];
+    try {
+      const seen: unknown[] = [];
+      theirs.on('closed_microorder', (e: unknown) => seen.push(e));
+      const pushed = new Promise<{ type: string; to: number; data: { id: number; status: number } }>((resolve) => mine.once('closed_microorder', resolve));
+      expect((await submit(owner.token, {})).type).toBe('ok');
+      const [open] = (await lists(owner.token, '1')).data;
+      await settleAfter(30_000);
+      expect(await pushed).toMatchObject({ type: 'closed_microorder', to: Number(owner.id), data: { id: open!.id, status: 3, profit_result: 0 } });
+      expect(seen).toEqual([]);
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
   });
 
   it('answers a settlement record only for a settled order', async () => {
