@@ -19,6 +19,8 @@ import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { marketRoutes } from './modules/market/routes';
+// micro options
+import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
@@ -89,6 +91,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(identityRoutes, { clock });
     await scope.register(walletRoutes, { db, clock, market });
     await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+    // micro options
+    await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

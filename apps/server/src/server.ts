@@ -6,6 +6,8 @@ import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
+// micro options
+import { MicroSettler } from './engine/micro/settler';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 
 export interface RunningServer {
@@ -13,6 +15,9 @@ export interface RunningServer {
   db: Db;
   config: Config;
   market: MarketEngine;
+  // micro options
+  /** the micro settler (it settles only while this process leads); tests run its passes with `drain()` */
+  micro: MicroSettler;
   /** the clock the app was built with: tests pass its time to the services they call directly */
   clock: Clock;
   url: string;
@@ -30,6 +35,14 @@ export async function startServer(
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
   const app = await buildApp({ db, config, ...options, market, clock: market.clock });
   await bootstrapAccounts(db, config, app.log, market.clock);
+  // micro options
+  const micro = new MicroSettler({
+    db,
+    clock: market.clock,
+    log: app.log,
+    publish: (userId, row) => app.realtime.publishPrivate(userId, 'closed_microorder', { type: 'closed_microorder', to: Number(userId), data: row }),
+  });
+  market.host(micro);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
   await app.listen({ port: config.port, host: config.host });
@@ -40,6 +53,7 @@ export async function startServer(
     db,
     config,
     market,
+    micro,
     clock: market.clock,
     url: `http://127.0.0.1:${port}`,
     async close() {

@@ -53,6 +53,16 @@ import {
   ZWithdrawRequest,
 } from './calls/wallet';
 import { formatBytes, limits } from './limits';
+// micro options
+import {
+  ZMicroListsRequest,
+  ZMicroListsResponse,
+  ZMicroPayableCurrenciesResponse,
+  ZMicroSecondsResponse,
+  ZMicroSettlementRequest,
+  ZMicroSettlementResponse,
+  ZMicroSubmitRequest,
+} from './calls/micro';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -133,6 +143,13 @@ export const calls = define({
   coinDeal: { method: 'POST', path: '/api/coin/deal', module: 'wallet', auth: 'user', summary: 'Spot balances of a pair’s two currencies', request: ZCoinDealRequest, response: ZCoinDealResponse },
   walletWithdrawList: { method: 'POST', path: '/api/wallet/withdraw_list', module: 'wallet', auth: 'user', summary: 'The user’s withdrawals with their status', request: ZPageRequest, response: ZWithdrawListResponse },
   walletChargeList: { method: 'POST', path: '/api/wallet/charge_list', module: 'wallet', auth: 'user', summary: 'The user’s deposit applications with their status', request: ZPageRequest, response: ZDepositListResponse },
+
+  // micro
+  microPayableCurrencies: { method: 'GET', path: '/api/microtrade/payable_currencies', module: 'micro', auth: 'user', summary: 'Currencies a micro order can be paid in, with presets, limits, fee and the user’s micro balance', response: ZMicroPayableCurrenciesResponse },
+  microSeconds: { method: 'GET', path: '/api/microtrade/seconds', module: 'micro', auth: 'public', summary: 'Micro expiries with their profit ratio (percent of the stake)', response: ZMicroSecondsResponse },
+  microSubmit: { method: 'POST', path: '/api/microtrade/submit', module: 'micro', auth: 'user', money: true, summary: 'Place a micro order (type 1 up, 2 down) at the feed’s live price', request: ZMicroSubmitRequest, response: ZNoticeResponse },
+  microLists: { method: 'GET', path: '/api/microtrade/lists', module: 'micro', auth: 'user', summary: 'The user’s micro orders: status 1 open, 3 closed (a page object)', request: ZMicroListsRequest, response: ZMicroListsResponse },
+  microSettlement: { method: 'GET', path: '/api/microtrade/settlement', module: 'micro', auth: 'public', summary: 'An order’s settlement record with the recorded prices around its open and end ticks', request: ZMicroSettlementRequest, response: ZMicroSettlementResponse },
 });
 
 export type Calls = typeof calls;

@@ -73,6 +73,20 @@ export const ERROR_CODES = [
   'withdraw_daily_limit',
   'deposit_not_offered',
   'not_pending',
+  // micro options: the core's MICRO_REJECTIONS, and the settlement-record lookup
+  'micro_pair_closed',
+  'micro_currency_not_payable',
+  'micro_seconds_invalid',
+  'micro_amount_invalid',
+  'micro_amount_too_precise',
+  'micro_amount_below_min',
+  'micro_amount_above_max',
+  'micro_open_orders_max',
+  'micro_balance_insufficient',
+  'micro_price_stale',
+  'micro_order_duplicate',
+  'micro_order_invalid',
+  'micro_record_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -97,5 +111,7 @@ export const NOTICE_CODES = [
   'address_added',
   'address_deleted',
   'bank_bound',
+  // micro options
+  'micro_submitted',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

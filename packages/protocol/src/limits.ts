@@ -44,6 +44,19 @@ export const limits = {
   depthLevelsMax: 20,
   /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
   socketQueuePacketsMax: 500,
+  // micro options
+  /** open micro orders one user may hold at once */
+  microOpenOrdersPerUserMax: 50,
+  /** a pair whose latest tick is older than this refuses new micro orders */
+  microPriceStaleAfterMs: 5_000,
+  /** the settler waits this long past an expiry, so a tick stamped before it but still in flight is recorded first */
+  microSettleLagMs: 1_000,
+  /** how often the leader's settler looks for due orders when no tick wakes it */
+  microSettleIntervalMs: 250,
+  microListPageSize: 10,
+  microListPageSizeMax: 100,
+  /** recorded ticks shown around each end of a settlement record */
+  microRecordTicksAround: 10,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

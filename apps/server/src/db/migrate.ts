@@ -4,6 +4,8 @@ import * as createFoundation from './migrations/20261122150000_create_foundation
 import * as createAccounts from './migrations/20261122160000_create_accounts';
 import * as createWallets from './migrations/20261122170000_create_wallets';
 import * as createMarket from './migrations/20261201090000_create_market';
+// micro options
+import * as createMicro from './migrations/20261202110000_create_micro';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122160000_create_accounts': createAccounts,
   '20261122170000_create_wallets': createWallets,
   '20261201090000_create_market': createMarket,
+  // micro options
+  '20261202110000_create_micro': createMicro,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

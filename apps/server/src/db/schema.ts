@@ -266,6 +266,91 @@ export interface MarketCandleTable {
 /** One second of prices as the engine saw them: what settlements are checked against. */
 export type PriceSecondTable = Omit<MarketCandleTable, 'period'>;
 
+// micro options
+export interface MicroPairTable {
+  pair_id: bigint;
+  open_microtrade: bigint;
+}
+
+export interface MicroCurrencyTable {
+  currency_id: bigint;
+  payable: bigint;
+  min_units: bigint;
+  max_units: bigint;
+  /** `micro_trade_fee`, percent in units */
+  fee_percent_units: bigint;
+}
+
+export interface MicroNumberTable {
+  id: Id;
+  currency_id: bigint;
+  number_units: bigint;
+  sort: bigint;
+}
+
+export interface MicroSecondsTable {
+  seconds: bigint;
+  /** percent of the stake in units: 80% is 80_00000000n */
+  profit_ratio_units: bigint;
+  status: bigint;
+}
+
+export interface MicroOrderTable {
+  id: Id;
+  user_id: bigint;
+  pair_id: bigint;
+  currency_id: bigint;
+  /** 1 up, 2 down */
+  type: bigint;
+  /** 1 open, 3 closed */
+  status: bigint;
+  seconds: bigint;
+  number_units: bigint;
+  fee_units: bigint;
+  profit_ratio_units: bigint;
+  opened_at_ms: bigint;
+  expires_at_ms: bigint;
+  open_price_units: bigint;
+  open_tick_ms: bigint;
+  end_price_units: bigint | null;
+  end_tick_ms: bigint | null;
+  payout_units: bigint | null;
+  fact_profits_units: bigint | null;
+  profit_result: bigint | null;
+  settled_at_ms: bigint | null;
+}
+
+export interface MicroPriceTickTable {
+  pair_id: bigint;
+  time_ms: bigint;
+  price_units: bigint;
+}
+
+export interface MicroSettlementTable {
+  seq: bigint;
+  order_id: bigint;
+  pair_id: bigint;
+  currency_id: bigint;
+  direction: 'up' | 'down';
+  seconds: bigint;
+  number_units: bigint;
+  profit_ratio_units: bigint;
+  opened_at_ms: bigint;
+  expires_at_ms: bigint;
+  open_price_units: bigint;
+  open_tick_ms: bigint;
+  end_price_units: bigint;
+  end_tick_ms: bigint;
+  outcome: 'win' | 'draw' | 'loss';
+  payout_units: bigint;
+  fact_profits_units: bigint;
+  prev_hash: string;
+  hash: string;
+  /** the ledger transaction that paid it */
+  txn_id: bigint;
+}
+// end micro options
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -292,6 +377,14 @@ export interface Database {
   deposit_request: DepositRequestTable;
   withdrawal: WithdrawalTable;
   wallet_log: WalletLogTable;
+  // micro options
+  micro_pair: MicroPairTable;
+  micro_currency: MicroCurrencyTable;
+  micro_number: MicroNumberTable;
+  micro_seconds: MicroSecondsTable;
+  micro_order: MicroOrderTable;
+  micro_price_tick: MicroPriceTickTable;
+  micro_settlement: MicroSettlementTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -52,6 +52,18 @@ const DEPOSIT_ADDRESSES: ReadonlyArray<[bigint, 'BTC' | 'ETH' | 'Trc20', string]
   [USDT, 'Trc20', 'SET-USDT-TRC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
 ];
 
+// micro options: pairs open for them, payable currencies [currency, min, max, fee percent, presets], expiries [seconds, profit ratio percent]
+const MICRO_PAIRS: readonly bigint[] = [2n, 1n];
+const MICRO_CURRENCIES: ReadonlyArray<[bigint, string, string, string, readonly string[]]> = [
+  [USDT, '10', '100000', '1', ['10', '50', '100', '500', '1000', '5000', '10000', '50000']],
+];
+const MICRO_SECONDS: ReadonlyArray<[bigint, string]> = [
+  [30n, '80'],
+  [60n, '85'],
+  [120n, '90'],
+  [300n, '95'],
+];
+
 const SETTINGS: Record<string, string> = {
   // is_open_CTbi: the platform accepts deposits and withdrawals
   platform_open: '1',
@@ -104,6 +116,39 @@ export async function seed(db: Db): Promise<void> {
       .insertInto('setting')
       .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value })))
       .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    // micro options
+    await trx
+      .insertInto('micro_pair')
+      .values(MICRO_PAIRS.map((pair_id) => ({ pair_id, open_microtrade: 1n })))
+      .onConflict((oc) => oc.column('pair_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('micro_currency')
+      .values(
+        MICRO_CURRENCIES.map(([currency_id, min, max, fee]) => ({
+          currency_id,
+          payable: 1n,
+          min_units: mustParseUnits(min),
+          max_units: mustParseUnits(max),
+          fee_percent_units: mustParseUnits(fee),
+        })),
+      )
+      .onConflict((oc) => oc.column('currency_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('micro_number')
+      .values(
+        MICRO_CURRENCIES.flatMap(([currency_id, , , , presets]) =>
+          presets.map((number, i) => ({ currency_id, number_units: mustParseUnits(number), sort: BigInt(i + 1) })),
+        ),
+      )
+      .onConflict((oc) => oc.columns(['currency_id', 'number_units']).doNothing())
+      .execute();
+    await trx
+      .insertInto('micro_seconds')
+      .values(MICRO_SECONDS.map(([seconds, ratio]) => ({ seconds, profit_ratio_units: mustParseUnits(ratio), status: 1n })))
+      .onConflict((oc) => oc.column('seconds').doNothing())
       .execute();
   });
 }

@@ -1,0 +1,171 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  createMicroState,
+  dueMicroOrders,
+  nextMicroExpiryMs,
+  stepMicro,
+  type Clock,
+  type MicroOrder,
+  type MicroState,
+  type TickEvent,
+} from '@tidemark/core';
+import { limits, type TMicroOrderRow } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import {
+  dueOpenMicroOrders,
+  microChainTip,
+  microOrderRow,
+  microPairIds,
+  openMicroOrders,
+  persistMicroSettlement,
+  recordedTickAt,
+  recordMicroTicks,
+} from '../../modules/micro/service';
+import type { LeaderEngine } from '../hosted';
+
+export interface MicroSettlerOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** sends a settled order to its owner's private room */
+  publish: (userId: bigint, row: TMicroOrderRow) => void;
+}
+
+/** Open orders a pass takes from the database beyond those it holds (wakes it missed). */
+const CATCH_UP_BATCH = 500;
+
+/**
+ * The leader's micro settler. It records every trade of the micro pairs (the price record
+ * settlements are judged by), and settles each order once it is due: at the recorded price at
+ * its own expiry, one transaction per order (order closed only if still open, payout posted,
+ * record appended in chain order). The core's state is adopted only after each commit, so a
+ * failure leaves the engine where the database is.
+ */
+export class MicroSettler implements LeaderEngine {
+  readonly name = 'micro';
+  private state: MicroState | undefined;
+  private active = false;
+  private microPairIds = new Set<number>();
+  /** trades seen but not yet written: the last price of each pair and millisecond */
+  private unrecorded = new Map<string, { pairId: bigint; atMs: number; priceUnits: bigint }>();
+  private reloadWanted = false;
+  private queued = false;
+  private running: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: MicroSettlerOptions) {}
+
+  async gain(): Promise<void> {
+    const { db } = this.options;
+    this.microPairIds = new Set((await microPairIds(db)).map(Number));
+    await this.rebuild();
+    this.active = true;
+    this.timer = setInterval(() => this.kick(), limits.microSettleIntervalMs);
+    // orders that fell due while no leader ran settle now, at their recorded end prices
+    await this.drain();
+  }
+
+  tick(event: TickEvent): void {
+    if (!this.active || event.kind !== 'trades' || !this.microPairIds.has(event.pairId)) return;
+    for (const trade of event.trades) {
+      this.unrecorded.set(`${event.pairId}:${trade.timeMs}`, { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
+    }
+    const next = this.state && nextMicroExpiryMs(this.state.schedule);
+    if (next !== undefined && next <= this.horizonMs()) this.kick();
+  }
+
+  wake(): void {
+    this.reloadWanted = true;
+    this.kick();
+  }
+
+  async lose(): Promise<void> {
+    this.active = false;
+    clearInterval(this.timer);
+    await this.running;
+    this.state = undefined;
+  }
+
+  /** Runs a pass now and resolves when it (and any before it) is done: tests and tools wait on it. */
+  drain(): Promise<void> {
+    this.queued = false;
+    this.running = this.running.then(() => this.pass());
+    return this.running;
+  }
+
+  /** The time up to which prices are final: ticks stamped before it have arrived by now. */
+  private horizonMs(): number {
+    return this.options.clock() - limits.microSettleLagMs;
+  }
+
+  private kick(): void {
+    if (this.queued || !this.active) return;
+    this.queued = true;
+    this.running = this.running.then(() => {
+      this.queued = false;
+      return this.pass();
+    });
+  }
+
+  private async rebuild(): Promise<void> {
+    const { db } = this.options;
+    this.state = createMicroState(
+      { openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs },
+      await microChainTip(db),
+    );
+    this.restore(await openMicroOrders(db));
+  }
+
+  private restore(orders: MicroOrder[]): void {
+    if (!this.state || orders.length === 0) return;
+    const step = stepMicro(this.state, { kind: 'restore', orders }, { nowMs: this.options.clock() });
+    if ('rejection' in step) this.options.log.error({ rejection: step.rejection }, 'micro settler: stored open orders refused');
+    else this.state = step.state;
+  }
+
+  private async pass(): Promise<void> {
+    if (!this.active || !this.state) return;
+    const { db, log } = this.options;
+    try {
+      const written = [...this.unrecorded.values()];
+      this.unrecorded.clear();
+      try {
+        await recordMicroTicks(db, written);
+      } catch (error) {
+        // no settlement on a price record with a hole: keep them for the next pass
+        for (const t of written) this.unrecorded.set(`${t.pairId}:${t.atMs}`, t);
+        throw error;
+      }
+      if (this.reloadWanted) {
+        this.reloadWanted = false;
+        this.restore(await openMicroOrders(db));
+      }
+      const horizonMs = this.horizonMs();
+      this.restore(await dueOpenMicroOrders(db, horizonMs, CATCH_UP_BATCH));
+      await this.settleDue(horizonMs);
+    } catch (error) {
+      log.error({ err: error }, 'micro settler pass failed: rebuilding from the database');
+      await this.rebuild().catch((e: unknown) => log.error({ err: e }, 'micro settler rebuild failed'));
+    }
+  }
+
+  private async settleDue(horizonMs: number): Promise<void> {
+    const { db, clock, publish } = this.options;
+    for (;;) {
+      const state = this.state;
+      if (!this.active || !state) return;
+      const [order] = dueMicroOrders(state.schedule, horizonMs, 1);
+      if (!order) return;
+      const endTick = await recordedTickAt(db, order.pairId, order.expiresAtMs);
+      const step = stepMicro(state, { kind: 'settleDue', priceAt: () => endTick, limit: 1 }, { nowMs: horizonMs });
+      if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
+      const settled = step.events.find((e) => e.kind === 'settled');
+      // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
+      if (!settled) throw new Error(`micro order ${order.orderId}: no recorded price at its expiry`);
+      await persistMicroSettlement(db, settled, clock());
+      this.state = step.state;
+      const row = await microOrderRow(db, order.orderId, clock());
+      if (row) publish(order.userId, row);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { canonicalMicroRecord, formatUnits, type MicroOrder, type MicroSettlementRecord } from '@tidemark/core';
+import type { TMicroOrderRow, TMicroSettlementRecord } from '@tidemark/protocol';
+import { MICRO_STATUS, type MicroOrderRow, type MicroSettlementRow, type NamedMicroOrder } from './queries';
+
+/** Labels of the accounts in the core's postings: the server maps them to ledger accounts (see legsOf). */
+export const ACCOUNT_LABEL = { user: 1n, fees: 2n, house: 3n } as const;
+
+/** A stored open order as the core's engine holds it. */
+export function orderOf(row: MicroOrderRow): MicroOrder {
+  return {
+    orderId: row.id,
+    userId: row.user_id,
+    pairId: row.pair_id,
+    currencyId: row.currency_id,
+    direction: row.type === 1n ? 'up' : 'down',
+    seconds: Number(row.seconds),
+    numberUnits: row.number_units,
+    feeUnits: row.fee_units,
+    profitRatioPercentUnits: row.profit_ratio_units,
+    openedAtMs: Number(row.opened_at_ms),
+    expiresAtMs: Number(row.expires_at_ms),
+    openTick: { priceUnits: row.open_price_units, atMs: Number(row.open_tick_ms) },
+    userAccountId: ACCOUNT_LABEL.user,
+    houseAccountId: ACCOUNT_LABEL.house,
+  };
+}
+
+/** The spec's order row; `remain_milli_seconds` counts down to the expiry and is 0 once due. */
+export function presentOrder(row: NamedMicroOrder, nowMs: number): TMicroOrderRow {
+  const closed = row.status === MICRO_STATUS.closed;
+  return {
+    id: Number(row.id),
+    match_id: Number(row.pair_id),
+    symbol_name: `${row.base_name}/${row.legal_name}`,
+    currency_id: Number(row.currency_id),
+    currency_name: row.currency_name,
+    type: Number(row.type),
+    status: Number(row.status),
+    seconds: Number(row.seconds),
+    number: formatUnits(row.number_units),
+    fee: formatUnits(row.fee_units),
+    profit_ratio: formatUnits(row.profit_ratio_units),
+    open_price: formatUnits(row.open_price_units),
+    open_price_time: Number(row.open_tick_ms),
+    end_price: closed && row.end_price_units !== null ? formatUnits(row.end_price_units) : '',
+    end_price_time: row.end_tick_ms === null ? null : Number(row.end_tick_ms),
+    fact_profits: formatUnits(row.fact_profits_units ?? 0n),
+    profit_result: Number(row.profit_result ?? 0n),
+    remain_milli_seconds: closed ? 0 : Math.max(0, Number(row.expires_at_ms) - nowMs),
+    created_at: Number(row.opened_at_ms),
+    end_at: Number(row.expires_at_ms),
+  };
+}
+
+export function recordOf(row: MicroSettlementRow): MicroSettlementRecord {
+  return {
+    seq: row.seq,
+    orderId: row.order_id,
+    pairId: row.pair_id,
+    currencyId: row.currency_id,
+    direction: row.direction,
+    seconds: Number(row.seconds),
+    numberUnits: row.number_units,
+    profitRatioPercentUnits: row.profit_ratio_units,
+    openedAtMs: Number(row.opened_at_ms),
+    expiresAtMs: Number(row.expires_at_ms),
+    openPriceUnits: row.open_price_units,
+    openTickMs: Number(row.open_tick_ms),
+    endPriceUnits: row.end_price_units,
+    endTickMs: Number(row.end_tick_ms),
+    outcome: row.outcome,
+    payoutUnits: row.payout_units,
+    factProfitsUnits: row.fact_profits_units,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+export function rowOfRecord(r: MicroSettlementRecord, txnId: bigint): MicroSettlementRow {
+  return {
+    seq: r.seq,
+    order_id: r.orderId,
+    pair_id: r.pairId,
+    currency_id: r.currencyId,
+    direction: r.direction,
+    seconds: BigInt(r.seconds),
+    number_units: r.numberUnits,
+    profit_ratio_units: r.profitRatioPercentUnits,
+    opened_at_ms: BigInt(r.openedAtMs),
+    expires_at_ms: BigInt(r.expiresAtMs),
+    open_price_units: r.openPriceUnits,
+    open_tick_ms: BigInt(r.openTickMs),
+    end_price_units: r.endPriceUnits,
+    end_tick_ms: BigInt(r.endTickMs),
+    outcome: r.outcome,
+    payout_units: r.payoutUnits,
+    fact_profits_units: r.factProfitsUnits,
+    prev_hash: r.prevHash,
+    hash: r.hash,
+    txn_id: txnId,
+  };
+}
+
+/** A record as published: every hashed field, and the exact text the hash covers. */
+export function presentRecord(r: MicroSettlementRecord): TMicroSettlementRecord {
+  const { hash: _hash, ...body } = r;
+  return {
+    seq: r.seq.toString(),
+    order_id: Number(r.orderId),
+    match_id: Number(r.pairId),
+    currency_id: Number(r.currencyId),
+    direction: r.direction,
+    seconds: r.seconds,
+    number: formatUnits(r.numberUnits),
+    profit_ratio: formatUnits(r.profitRatioPercentUnits),
+    opened_at: r.openedAtMs,
+    expires_at: r.expiresAtMs,
+    open_price: formatUnits(r.openPriceUnits),
+    open_tick_time: r.openTickMs,
+    end_price: formatUnits(r.endPriceUnits),
+    end_tick_time: r.endTickMs,
+    outcome: r.outcome,
+    payout: formatUnits(r.payoutUnits),
+    fact_profits: formatUnits(r.factProfitsUnits),
+    prev_hash: r.prevHash,
+    hash: r.hash,
+    canonical: canonicalMicroRecord(body),
+  };
+}

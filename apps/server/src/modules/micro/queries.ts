@@ -1,0 +1,231 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { MicroOrderTable, MicroSettlementTable } from '../../db/schema';
+
+export type MicroOrderRow = Selectable<MicroOrderTable>;
+export type MicroSettlementRow = Selectable<MicroSettlementTable>;
+
+export const MICRO_STATUS = { open: 1n, closed: 3n } as const;
+
+export function selectPayableCurrencies(db: Db) {
+  return db
+    .selectFrom('micro_currency')
+    .innerJoin('currency', 'currency.id', 'micro_currency.currency_id')
+    .select(['currency.id', 'currency.name', 'micro_currency.min_units', 'micro_currency.max_units', 'micro_currency.fee_percent_units'])
+    .where('micro_currency.payable', '=', 1n)
+    .orderBy('currency.sort')
+    .execute();
+}
+
+export function selectPresets(db: Db) {
+  return db.selectFrom('micro_number').select(['currency_id', 'number_units']).orderBy('currency_id').orderBy('sort').execute();
+}
+
+export function selectMicroCurrency(db: Db, currencyId: bigint) {
+  return db.selectFrom('micro_currency').selectAll().where('currency_id', '=', currencyId).executeTakeFirst();
+}
+
+export function selectSecondsOptions(db: Db) {
+  return db.selectFrom('micro_seconds').selectAll().orderBy('seconds').execute();
+}
+
+export function selectSecondsOption(db: Db, seconds: number) {
+  return db.selectFrom('micro_seconds').selectAll().where('seconds', '=', BigInt(seconds)).executeTakeFirst();
+}
+
+export async function selectPairOpen(db: Db, pairId: bigint): Promise<boolean> {
+  const row = await db.selectFrom('micro_pair').select('open_microtrade').where('pair_id', '=', pairId).executeTakeFirst();
+  return row?.open_microtrade === 1n;
+}
+
+/** The user's micro balances, by currency. */
+export async function selectMicroBalances(db: Db, userId: bigint): Promise<Map<bigint, bigint>> {
+  const rows = await db
+    .selectFrom('account')
+    .select(['currency_id', 'available_units'])
+    .where('user_id', '=', userId)
+    .where('wallet', '=', 'micro')
+    .execute();
+  return new Map(rows.map((r) => [r.currency_id, r.available_units]));
+}
+
+export async function countOpenOrders(db: Db, userId: bigint): Promise<number> {
+  const row = await db
+    .selectFrom('micro_order')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', MICRO_STATUS.open)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertOrder(db: Db, order: Insertable<MicroOrderTable>): Promise<bigint> {
+  const row = await db.insertInto('micro_order').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Records ticks, a later one of the same millisecond replacing an earlier one (the last trade is the price). */
+export async function upsertTicks(db: Db, ticks: readonly { pair_id: bigint; time_ms: bigint; price_units: bigint }[]): Promise<void> {
+  for (let i = 0; i < ticks.length; i += 500) {
+    await db
+      .insertInto('micro_price_tick')
+      .values(ticks.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['pair_id', 'time_ms']).doUpdateSet((eb) => ({ price_units: eb.ref('excluded.price_units') })))
+      .execute();
+  }
+}
+
+/** Records a tick unless one is recorded at that millisecond already (the leader's record wins). */
+export async function insertTickIfAbsent(db: Db, tick: { pair_id: bigint; time_ms: bigint; price_units: bigint }): Promise<void> {
+  await db
+    .insertInto('micro_price_tick')
+    .values(tick)
+    .onConflict((oc) => oc.columns(['pair_id', 'time_ms']).doNothing())
+    .execute();
+}
+
+/** The last recorded tick of a pair at or before `atMs`. */
+export function selectTickAtOrBefore(db: Db, pairId: bigint, atMs: number) {
+  return db
+    .selectFrom('micro_price_tick')
+    .select(['time_ms', 'price_units'])
+    .where('pair_id', '=', pairId)
+    .where('time_ms', '<=', BigInt(atMs))
+    .orderBy('time_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Recorded ticks of a pair from `fromMs` to `toMs`, at most `max` (the latest kept), ascending. */
+export async function selectTicksBetween(db: Db, pairId: bigint, fromMs: number, toMs: number, max: number) {
+  const rows = await db
+    .selectFrom('micro_price_tick')
+    .select(['time_ms', 'price_units'])
+    .where('pair_id', '=', pairId)
+    .where('time_ms', '>=', BigInt(fromMs))
+    .where('time_ms', '<=', BigInt(toMs))
+    .orderBy('time_ms', 'desc')
+    .limit(max)
+    .execute();
+  return rows.reverse();
+}
+
+export function selectOpenOrders(db: Db) {
+  return db.selectFrom('micro_order').selectAll().where('status', '=', MICRO_STATUS.open).orderBy('id').execute();
+}
+
+/** An order with its pair's symbol and currency's name, as lists show it. */
+function ordersWithNames(db: Db) {
+  return db
+    .selectFrom('micro_order as o')
+    .innerJoin('pair as p', 'p.id', 'o.pair_id')
+    .innerJoin('currency as base', 'base.id', 'p.currency_id')
+    .innerJoin('currency as legal', 'legal.id', 'p.legal_id')
+    .innerJoin('currency as paid', 'paid.id', 'o.currency_id')
+    .selectAll('o')
+    .select(['base.name as base_name', 'legal.name as legal_name', 'paid.name as currency_name']);
+}
+export type NamedMicroOrder = Awaited<ReturnType<typeof selectNamedOrder>> & object;
+
+export function selectNamedOrder(db: Db, orderId: bigint) {
+  return ordersWithNames(db).where('o.id', '=', orderId).executeTakeFirst();
+}
+
+export async function selectUserOrders(
+  db: Db,
+  q: { userId: bigint; status: bigint; pairId?: bigint | undefined; page: number; limit: number },
+) {
+  let base = db.selectFrom('micro_order').where('user_id', '=', q.userId).where('status', '=', q.status);
+  if (q.pairId !== undefined) base = base.where('pair_id', '=', q.pairId);
+  const { n } = await base.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
+  let rows = ordersWithNames(db).where('o.user_id', '=', q.userId).where('o.status', '=', q.status);
+  if (q.pairId !== undefined) rows = rows.where('o.pair_id', '=', q.pairId);
+  const data = await rows
+    .orderBy('o.id', 'desc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { total: Number(n), data };
+}
+
+/** Closes an open order with its settlement; false when it was not open (settled already). */
+export async function closeOrder(
+  db: Db,
+  orderId: bigint,
+  s: { endPriceUnits: bigint; endTickMs: number; payoutUnits: bigint; factProfitsUnits: bigint; profitResult: number; settledAtMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('micro_order')
+    .set({
+      status: MICRO_STATUS.closed,
+      end_price_units: s.endPriceUnits,
+      end_tick_ms: BigInt(s.endTickMs),
+      payout_units: s.payoutUnits,
+      fact_profits_units: s.factProfitsUnits,
+      profit_result: BigInt(s.profitResult),
+      settled_at_ms: BigInt(s.settledAtMs),
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', MICRO_STATUS.open)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function insertSettlement(db: Db, row: MicroSettlementRow): Promise<void> {
+  await db.insertInto('micro_settlement').values(row).execute();
+}
+
+export function selectLastSettlement(db: Db) {
+  return db.selectFrom('micro_settlement').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+export function selectSettlementOfOrder(db: Db, orderId: bigint) {
+  return db.selectFrom('micro_settlement').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+export function selectSettlements(db: Db, afterSeq: bigint, limit: number) {
+  return db.selectFrom('micro_settlement').selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+}
+
+/**
+ * What the ledger paid back to each settled order's owner (available, so a loss is 0), found from
+ * the settlement transactions themselves so an order whose record is gone still shows.
+ */
+export async function selectLedgerPayouts(db: Db): Promise<Map<bigint, bigint>> {
+  const txns = await db.selectFrom('ledger_txn').select(['id', 'reference']).where('kind', '=', 'micro_settle').execute();
+  const entries = await db
+    .selectFrom('ledger_entry as e')
+    .innerJoin('ledger_txn as t', 't.id', 'e.txn_id')
+    .innerJoin('account as a', 'a.id', 'e.account_id')
+    .select(['e.txn_id', 'e.delta_units'])
+    .where('t.kind', '=', 'micro_settle')
+    .where('e.bucket', '=', 'available')
+    .where('a.user_id', 'is not', null)
+    .execute();
+  const byTxn = new Map<bigint, bigint>();
+  for (const e of entries) byTxn.set(e.txn_id, (byTxn.get(e.txn_id) ?? 0n) + e.delta_units);
+  const payouts = new Map<bigint, bigint>();
+  for (const t of txns) {
+    const orderId = BigInt(/^micro_order:(\d+)$/.exec(t.reference ?? '')?.[1] ?? '0');
+    payouts.set(orderId, (payouts.get(orderId) ?? 0n) + (byTxn.get(t.id) ?? 0n));
+  }
+  return payouts;
+}
+
+/** Open orders due by `atMs`, oldest expiry first. */
+export function selectDueOpenOrders(db: Db, atMs: number, limit: number) {
+  return db
+    .selectFrom('micro_order')
+    .selectAll()
+    .where('status', '=', MICRO_STATUS.open)
+    .where('expires_at_ms', '<=', BigInt(atMs))
+    .orderBy('expires_at_ms')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function selectMicroPairIds(db: Db): Promise<bigint[]> {
+  const rows = await db.selectFrom('micro_pair').select('pair_id').where('open_microtrade', '=', 1n).execute();
+  return rows.map((r) => r.pair_id);
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { MarketView } from '@tidemark/core';
+import { calls, notice } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import { route } from '../../http/calls';
+import { ok } from '../../http/envelope';
+import { microOrderList, payableCurrencies, secondsOptions, settlementRecord, submitMicroOrder } from './service';
+
+export interface MicroRouteDeps {
+  db: Db;
+  market: MarketView;
+  /** wakes the leader's settler after an order is committed (the market's `wake('micro')`) */
+  wakeSettler: () => void;
+}
+
+export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db, market, wakeSettler }) => {
+  route(app, calls.microPayableCurrencies, async (request) => ok(await payableCurrencies(db, request.userId)));
+
+  route(app, calls.microSeconds, async () => ok(await secondsOptions(db)));
+
+  route(app, calls.microSubmit, async (request, _reply, { db: trx }) => {
+    const b = request.body;
+    // the feed's real last trade with its own time: what this process's market view applied last
+    const latest = market.pairs().some((p) => BigInt(p.pairId) === b.match_id) ? market.recentTrades(Number(b.match_id))[0] : undefined;
+    await submitMicroOrder(
+      trx,
+      {
+        userId: request.userId,
+        pairId: b.match_id,
+        currencyId: b.currency_id,
+        direction: b.type,
+        seconds: b.seconds,
+        number: b.number,
+        latestTick: latest && { priceUnits: latest.priceUnits, atMs: latest.timeMs },
+      },
+      market.clock(),
+    );
+    // a wake that comes before the commit is harmless: the settler also looks for due orders it does not hold
+    wakeSettler();
+    return ok(notice(request.lang, 'micro_submitted'));
+  });
+
+  route(app, calls.microLists, async (request) => {
+    const qy = request.query;
+    return ok(
+      await microOrderList(db, { userId: request.userId, status: qy.status, pairId: qy.match_id, page: qy.page, limit: qy.limit }, market.clock()),
+    );
+  });
+
+  route(app, calls.microSettlement, async (request) => ok(await settlementRecord(db, request.query.id)));
+};

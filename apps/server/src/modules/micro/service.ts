@@ -1,0 +1,282 @@
+import {
+  checkMicroSubmit,
+  formatUnits,
+  MICRO_GENESIS_TIP,
+  verifyChain,
+  type MicroChainBreak,
+  type MicroChainTip,
+  type MicroEvent,
+  type MicroOrder,
+  type Posting,
+  type PriceTick,
+} from '@tidemark/core';
+import { limits, type ErrorCode } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import { lockUser } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
+import { Rejection } from '../../rejection';
+import { postTransaction } from '../ledger/service';
+import type { Leg, LegLog } from '../ledger/types';
+import { ACCOUNT_LABEL, orderOf, presentOrder, presentRecord, recordOf, rowOfRecord } from './present';
+import * as q from './queries';
+
+/** The payable currencies with their presets and the user's micro balance in each. */
+export async function payableCurrencies(db: Db, userId: bigint) {
+  const [currencies, presets, balances] = await Promise.all([
+    q.selectPayableCurrencies(db),
+    q.selectPresets(db),
+    q.selectMicroBalances(db, userId),
+  ]);
+  return currencies.map((c) => ({
+    id: Number(c.id),
+    name: c.name,
+    micro_numbers: presets.filter((p) => p.currency_id === c.id).map((p) => ({ number: formatUnits(p.number_units) })),
+    micro_trade_fee: formatUnits(c.fee_percent_units),
+    micro_min: formatUnits(c.min_units),
+    micro_max: formatUnits(c.max_units),
+    user_wallet: { micro_with_insurance: formatUnits(balances.get(c.id) ?? 0n) },
+  }));
+}
+
+export async function secondsOptions(db: Db) {
+  const rows = await q.selectSecondsOptions(db);
+  return rows.map((r) => ({ seconds: Number(r.seconds), profit_ratio: formatUnits(r.profit_ratio_units), status: Number(r.status) }));
+}
+
+/** The core's postings as ledger legs: the labels name the user's micro account, `fees` and `house`. */
+function legsOf(postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] {
+  return postings.map((p) => {
+    const account =
+      p.accountId === ACCOUNT_LABEL.user
+        ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
+        : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
+    const log = p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available' ? { log: userLog } : {};
+    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, ...log };
+  });
+}
+
+export interface MicroSubmit {
+  userId: bigint;
+  pairId: bigint;
+  currencyId: bigint;
+  direction: 'up' | 'down';
+  seconds: number;
+  number: string;
+  /** the pair's latest trade from the feed, as this process's market view has it */
+  latestTick: PriceTick | undefined;
+}
+
+/**
+ * Places a micro order: judged by the core's rules, then in one transaction the stake frozen
+ * and the fee paid through the ledger, the order written and its open tick recorded. The caller
+ * wakes the settler after the commit.
+ */
+export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number): Promise<bigint> {
+  return inTransaction(db, async (trx) => {
+    await lockUser(trx, input.userId);
+    const [pairOpen, currency, option, balances, openOrders] = await Promise.all([
+      q.selectPairOpen(trx, input.pairId),
+      q.selectMicroCurrency(trx, input.currencyId),
+      q.selectSecondsOption(trx, input.seconds),
+      q.selectMicroBalances(trx, input.userId),
+      q.countOpenOrders(trx, input.userId),
+    ]);
+    const checked = checkMicroSubmit(
+      {
+        // the database gives the id; the core only carries it
+        orderId: 0n,
+        userId: input.userId,
+        direction: input.direction,
+        number: input.number,
+        pair: { pairId: input.pairId, microOpen: pairOpen },
+        currency: currency && {
+          currencyId: currency.currency_id,
+          payable: currency.payable === 1n,
+          minUnits: currency.min_units,
+          maxUnits: currency.max_units,
+          feePercentUnits: currency.fee_percent_units,
+        },
+        secondsOption: option && {
+          seconds: Number(option.seconds),
+          profitRatioPercentUnits: option.profit_ratio_units,
+          enabled: option.status === 1n,
+        },
+        latestTick: input.latestTick,
+        availableUnits: balances.get(input.currencyId) ?? 0n,
+        openOrdersOfUser: openOrders,
+        accounts: { userAccountId: ACCOUNT_LABEL.user, feesAccountId: ACCOUNT_LABEL.fees, houseAccountId: ACCOUNT_LABEL.house },
+      },
+      { openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs },
+      nowMs,
+    );
+    if ('rejection' in checked) {
+      const code: ErrorCode = checked.rejection;
+      throw new Rejection(code, {
+        min: formatUnits(currency?.min_units ?? 0n, 2),
+        max: formatUnits(currency?.max_units ?? 0n, 2),
+      });
+    }
+    const { order, postings } = checked;
+    const orderId = await q.insertOrder(trx, {
+      user_id: order.userId,
+      pair_id: order.pairId,
+      currency_id: order.currencyId,
+      type: order.direction === 'up' ? 1n : 2n,
+      status: q.MICRO_STATUS.open,
+      seconds: BigInt(order.seconds),
+      number_units: order.numberUnits,
+      fee_units: order.feeUnits,
+      profit_ratio_units: order.profitRatioPercentUnits,
+      opened_at_ms: BigInt(order.openedAtMs),
+      expires_at_ms: BigInt(order.expiresAtMs),
+      open_price_units: order.openTick.priceUnits,
+      open_tick_ms: BigInt(order.openTick.atMs),
+    });
+    // the open tick is a real feed tick: recorded here too, so it survives a leader that dies before its flush
+    await q.insertTickIfAbsent(trx, { pair_id: order.pairId, time_ms: BigInt(order.openTick.atMs), price_units: order.openTick.priceUnits });
+    await postTransaction(
+      trx,
+      {
+        kind: 'micro_submit',
+        reference: `micro_order:${orderId}`,
+        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_stake' }),
+      },
+      nowMs,
+    );
+    return orderId;
+  });
+}
+
+export async function microOrderList(
+  db: Db,
+  query: { userId: bigint; status: number; pairId?: bigint | undefined; page: number; limit: number },
+  nowMs: number,
+) {
+  const { total, data } = await q.selectUserOrders(db, { ...query, status: BigInt(query.status) });
+  return {
+    current_page: query.page,
+    data: data.map((row) => presentOrder(row, nowMs)),
+    per_page: query.limit,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+/** An order's settlement record and the recorded ticks around its open and up to its end. */
+export async function settlementRecord(db: Db, orderId: bigint) {
+  const row = await q.selectSettlementOfOrder(db, orderId);
+  if (!row) throw new Rejection('micro_record_not_found');
+  const record = recordOf(row);
+  const around = limits.microRecordTicksAround;
+  const tick = (t: { time_ms: bigint; price_units: bigint }) => ({ price: formatUnits(t.price_units), time: Number(t.time_ms) });
+  const [openTicks, endTicks] = await Promise.all([
+    q.selectTicksBetween(db, record.pairId, record.openTickMs - 60_000, record.openTickMs, around),
+    q.selectTicksBetween(db, record.pairId, record.openTickMs, record.expiresAtMs, around),
+  ]);
+  return { record: presentRecord(record), open_ticks: openTicks.map(tick), end_ticks: endTicks.map(tick) };
+}
+
+// --- for the leader's settler (engine/micro) ---
+
+export async function openMicroOrders(db: Db): Promise<MicroOrder[]> {
+  return (await q.selectOpenOrders(db)).map(orderOf);
+}
+
+export async function microChainTip(db: Db): Promise<MicroChainTip> {
+  const last = await q.selectLastSettlement(db);
+  return last ? { seq: last.seq, hash: last.hash } : MICRO_GENESIS_TIP;
+}
+
+export function recordMicroTicks(db: Db, ticks: readonly { pairId: bigint; atMs: number; priceUnits: bigint }[]): Promise<void> {
+  if (ticks.length === 0) return Promise.resolve();
+  return inTransaction(db, (trx) =>
+    q.upsertTicks(trx, ticks.map((t) => ({ pair_id: t.pairId, time_ms: BigInt(t.atMs), price_units: t.priceUnits }))),
+  );
+}
+
+/** The last recorded tick of a pair at or before `atMs`. */
+export async function recordedTickAt(db: Db, pairId: bigint, atMs: number): Promise<PriceTick | undefined> {
+  const row = await q.selectTickAtOrBefore(db, pairId, atMs);
+  return row && { priceUnits: row.price_units, atMs: Number(row.time_ms) };
+}
+
+/**
+ * Persists one settlement in one transaction: the order closed (only if still open), the payout
+ * posted, the record appended (its seq is the key, so records commit in chain order). Throws
+ * when the order was not open: the caller must rebuild from the database.
+ */
+export async function persistMicroSettlement(db: Db, event: Extract<MicroEvent, { kind: 'settled' }>, nowMs: number) {
+  const { order, settlement, postings, record } = event;
+  return inTransaction(db, async (trx) => {
+    const closed = await q.closeOrder(trx, order.orderId, {
+      endPriceUnits: settlement.endTick.priceUnits,
+      endTickMs: settlement.endTick.atMs,
+      payoutUnits: settlement.payoutUnits,
+      factProfitsUnits: settlement.factProfitsUnits,
+      profitResult: settlement.profitResult,
+      settledAtMs: nowMs,
+    });
+    if (!closed) throw new Error(`micro order ${order.orderId} is not open: settled elsewhere`);
+    const { txnId } = await postTransaction(
+      trx,
+      {
+        kind: 'micro_settle',
+        reference: `micro_order:${order.orderId}`,
+        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_settled' }),
+      },
+      nowMs,
+    );
+    await q.insertSettlement(trx, rowOfRecord(record, txnId));
+  });
+}
+
+/** The closed order as `closed_microorder` carries it. */
+export async function microOrderRow(db: Db, orderId: bigint, nowMs: number) {
+  const row = await q.selectNamedOrder(db, orderId);
+  return row && presentOrder(row, nowMs);
+}
+
+/**
+ * Re-checks the whole chain against the recorded ticks and the ledger's payouts, page by page.
+ * Empty when sound; otherwise every break, named.
+ */
+export async function verifyMicroChain(db: Db, pageSize = 1000): Promise<{ records: number; breaks: MicroChainBreak[] }> {
+  const payouts = await q.selectLedgerPayouts(db);
+  const breaks: MicroChainBreak[] = [];
+  let tip = MICRO_GENESIS_TIP;
+  let records = 0;
+  const seen = new Set<bigint>();
+  for (;;) {
+    const rows = await q.selectSettlements(db, tip.seq, pageSize);
+    if (rows.length === 0) break;
+    const page = rows.map(recordOf);
+    // the prices the page's checks ask for, fetched ahead: the core's lookup is synchronous
+    const ticks = new Map<string, PriceTick | undefined>();
+    for (const r of page) {
+      for (const atMs of [r.openTickMs, r.expiresAtMs]) {
+        const key = `${r.pairId}:${atMs}`;
+        if (!ticks.has(key)) ticks.set(key, await recordedTickAt(db, r.pairId, atMs));
+      }
+    }
+    const pagePayouts = new Map(page.map((r) => [r.orderId, payouts.get(r.orderId)] as const).filter((e): e is [bigint, bigint] => e[1] !== undefined));
+    const found = verifyChain(page, (pairId, atMs) => ticks.get(`${pairId}:${atMs}`), pagePayouts, tip);
+    // record_missing is judged once over the whole chain below
+    breaks.push(...found.filter((b) => b.kind !== 'record_missing'));
+    for (const r of page) seen.add(r.orderId);
+    records += page.length;
+    const last = page.at(-1)!;
+    tip = { seq: last.seq, hash: last.hash };
+  }
+  for (const orderId of payouts.keys()) {
+    if (!seen.has(orderId)) breaks.push({ kind: 'record_missing', orderId, message: `order ${orderId}: settled in the ledger but has no record` });
+  }
+  return { records, breaks };
+}
+
+/** Open orders due by `atMs`: the settler takes any it does not hold (a wake it missed). */
+export async function dueOpenMicroOrders(db: Db, atMs: number, limit: number): Promise<MicroOrder[]> {
+  return (await q.selectDueOpenOrders(db, atMs, limit)).map(orderOf);
+}
+
+/** Pairs open for micro options: the settler records their trades. */
+export const microPairIds = (db: Db): Promise<bigint[]> => q.selectMicroPairIds(db);

@@ -1,0 +1,252 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
+import { limits, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
+import type { MarketOptions } from '../src/engine/market/market';
+import { verifyMicroChain } from '../src/modules/micro/service';
+import { buildTrader } from '../src/testing/factories';
+import { onPostgres, startTestServer, type TestServer } from './harness';
+
+const BTC_PAIR = 2;
+const USDT = 3n;
+const run = promisify(execFile);
+const cli = new URL('../src/cli/micro-verify.ts', import.meta.url).pathname;
+
+let server: TestServer;
+const clock = manualClock(Date.UTC(2030, 0, 15, 12, 0, 0));
+let report: ((event: FeedEvent) => void) | undefined;
+/** A trade of BTC/USDT at the clock's time: the board and the settler see it at once. */
+const trade = (price: string) =>
+  report!({ kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+
+beforeAll(async () => {
+  // a feed the test drives: no trade happens unless a test makes it
+  const feed: MarketOptions['feed'] = () => ({
+    start: async (r) => {
+      report = r;
+    },
+    stop: async () => {
+      report = undefined;
+    },
+  });
+  server = await startTestServer({ market: { seed: 12, clock, flushMs: 3600_000, feed } });
+  trade('100');
+});
+afterAll(() => server.close());
+
+const submit = (token: string, form: Record<string, string>) =>
+  server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '100', ...form }, { token });
+const microBalance = async (token: string) => {
+  const usdt = (await server.post('/api/wallet/list', {}, { token })).message.micro_wallet.balance.find((b: { currency: number }) => b.currency === 3);
+  return { available: usdt.micro_balance as string, frozen: usdt.lock_micro_balance as string };
+};
+const lists = async (token: string, status: '1' | '3') =>
+  ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token, query: { status } })).message;
+/** Moves past `ms` and the settler's lag, then runs the settler's pass. */
+const settleAfter = async (ms: number) => {
+  clock.advance(ms + limits.microSettleLagMs);
+  await server.micro.drain();
+};
+
+describe('micro calls', () => {
+  it('offers the seeded expiries and the payable currency with presets and the micro balance', async () => {
+    expect((await server.get('/api/microtrade/seconds')).message).toEqual([
+      { seconds: 30, profit_ratio: '80.00000000', status: 1 },
+      { seconds: 60, profit_ratio: '85.00000000', status: 1 },
+      { seconds: 120, profit_ratio: '90.00000000', status: 1 },
+      { seconds: 300, profit_ratio: '95.00000000', status: 1 },
+    ]);
+    const user = await buildTrader(server, { funds: [[USDT, '250', 'micro']] });
+    const [usdt, ...others] = (await server.get('/api/microtrade/payable_currencies', { token: user.token })).message;
+    expect(others).toEqual([]);
+    expect(usdt).toMatchObject({ id: 3, name: 'USDT', micro_trade_fee: '1.00000000', user_wallet: { micro_with_insurance: '250.00000000' } });
+    expect(usdt.micro_numbers[0]).toEqual({ number: '10.00000000' });
+    expect(await server.get('/api/microtrade/payable_currencies')).toMatchObject({ type: '999' });
+    expect(await server.get('/api/microtrade/lists', { query: { status: '1' } })).toMatchObject({ type: '999' });
+  });
+
+  it('refuses every broken rule with its code, and moves no money', async () => {
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const refusals: [Record<string, string>, string][] = [
+      [{ match_id: '3' }, 'micro_pair_closed'],
+      [{ match_id: '99' }, 'micro_pair_closed'],
+      [{ currency_id: '1' }, 'micro_currency_not_payable'],
+      [{ seconds: '45' }, 'micro_seconds_invalid'],
+      [{ number: 'abc' }, 'micro_amount_invalid'],
+      [{ number: '1e3' }, 'micro_amount_invalid'],
+      [{ number: '-10' }, 'micro_amount_invalid'],
+      [{ number: '10.123456789' }, 'micro_amount_too_precise'],
+      [{ number: '9.99' }, 'micro_amount_below_min'],
+      [{ number: '100000.01' }, 'micro_amount_above_max'],
+      [{ number: '995' }, 'micro_balance_insufficient'],
+      [{ type: '3' }, 'invalid_field'],
+    ];
+    for (const [form, code] of refusals) expect([form, (await submit(user.token, form)).code]).toEqual([form, code]);
+    expect((await submit(user.token, { number: '9.99' }, )).message).toBe('The number is below the minimum of 10.00');
+    // a feed quiet for longer than the staleness limit refuses new orders
+    clock.advance(limits.microPriceStaleAfterMs + 1);
+    expect((await submit(user.token, {})).code).toBe('micro_price_stale');
+    trade('100');
+    expect(await microBalance(user.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
+    expect(await lists(user.token, '1')).toMatchObject({ total: 0, data: [] });
+    await server.expectLedgerSound();
+  });
+
+  it('caps the open orders of one user', async () => {
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    for (let i = 0; i < limits.microOpenOrdersPerUserMax; i++) expect((await submit(user.token, { number: '10' })).type).toBe('ok');
+    expect((await submit(user.token, { number: '10' })).code).toBe('micro_open_orders_max');
+    const page = await lists(user.token, '1');
+    expect(page).toMatchObject({ total: limits.microOpenOrdersPerUserMax, per_page: limits.microListPageSize, last_page: 5, current_page: 1 });
+    await settleAfter(30_000);
+    expect((await lists(user.token, '1')).total).toBe(0);
+    await server.expectLedgerSound();
+  });
+});
+
+describe('micro settlement', () => {
+  it.each([
+    ['up', '1', '110', 1, '80.00000000', '1079.00000000'],
+    ['up', '1', '100', 0, '0.00000000', '999.00000000'],
+    ['up', '1', '90', -1, '-100.00000000', '899.00000000'],
+    ['down', '2', '90', 1, '80.00000000', '1079.00000000'],
+    ['down', '2', '110', -1, '-100.00000000', '899.00000000'],
+  ] as const)('settles a %s order (type %s) ending at %s once, by the rule, and moves the balance exactly', async (_d, type, endPrice, result, fact, balance) => {
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    expect(await submit(user.token, { type })).toEqual({ type: 'ok', message: 'Order placed' });
+    // stake 100 frozen, fee 1 paid
+    expect(await microBalance(user.token)).toEqual({ available: '899.00000000', frozen: '100.00000000' });
+    const [open] = (await lists(user.token, '1')).data;
+    expect(open).toMatchObject({ type: Number(type), status: 1, seconds: 30, number: '100.00000000', fee: '1.00000000', open_price: '100.00000000', open_price_time: clock(), end_price: '', remain_milli_seconds: 30_000, profit_ratio: '80.00000000', symbol_name: 'BTC/USDT' });
+
+    clock.advance(10_000);
+    trade(endPrice);
+    // not yet due: nothing settles
+    await settleAfter(5_000);
+    expect((await lists(user.token, '1')).data[0]).toMatchObject({ id: open!.id, remain_milli_seconds: 14_000 });
+    const endTickMs = clock() - 5_000 - limits.microSettleLagMs;
+    // a trade after the expiry does not count
+    clock.advance(15_000);
+    trade('1000');
+    await settleAfter(0);
+    await server.micro.drain();
+    expect((await lists(user.token, '1')).total).toBe(0);
+    const [closed] = (await lists(user.token, '3')).data;
+    expect(closed).toMatchObject({ id: open!.id, status: 3, end_price: `${endPrice}.00000000`, end_price_time: endTickMs, profit_result: result, fact_profits: fact, remain_milli_seconds: 0 });
+    expect(await microBalance(user.token)).toEqual({ available: balance, frozen: '0.00000000' });
+
+    const answer = ZMicroSettlementResponse.parse(await server.get('/api/microtrade/settlement', { query: { id: String(open!.id) } })).message;
+    expect(answer.record).toMatchObject({ order_id: open!.id, open_price: '100.00000000', end_price: `${endPrice}.00000000`, end_tick_time: endTickMs, fact_profits: fact });
+    expect(createHash('sha256').update(answer.record.canonical).digest('hex')).toBe(answer.record.hash);
+    expect(answer.end_ticks.at(-1)).toEqual({ price: `${endPrice}.00000000`, time: endTickMs });
+    await server.expectLedgerSound();
+  });
+
+  it('pushes the closed order to its owner only', async () => {
+    trade('100');
+    const owner = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const other = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const socketOf = async (token: string) => {
+      const socket = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
+      await new Promise((resolve) => socket.emit('login', { token }, resolve));
+      return socket;
+    };
+    const [mine, theirs] = [await socketOf(owner.token), await socketOf(other.token)];
+    try {
+      const seen: unknown[] = [];
+      theirs.on('closed_microorder', (e: unknown) => seen.push(e));
+      const pushed = new Promise<{ type: string; to: number; data: { id: number; status: number } }>((resolve) => mine.once('closed_microorder', resolve));
+      expect((await submit(owner.token, {})).type).toBe('ok');
+      const [open] = (await lists(owner.token, '1')).data;
+      await settleAfter(30_000);
+      expect(await pushed).toMatchObject({ type: 'closed_microorder', to: Number(owner.id), data: { id: open!.id, status: 3, profit_result: 0 } });
+      expect(seen).toEqual([]);
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
+  });
+
+  it('answers a settlement record only for a settled order', async () => {
+    expect((await server.get('/api/microtrade/settlement', { query: { id: '999999' } })).code).toBe('micro_record_not_found');
+  });
+
+  it('settles the orders that fell due while no leader ran, once, when leadership returns', async () => {
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    await server.micro.lose();
+    for (const type of ['1', '2', '1']) expect((await submit(user.token, { type })).type).toBe('ok');
+    clock.advance(60_000);
+    trade('120');
+    await server.micro.drain();
+    expect((await lists(user.token, '1')).total).toBe(3);
+    // the new leader rebuilds; a second gain (another leader) finds nothing left to settle
+    await server.micro.gain();
+    await server.micro.gain();
+    await server.micro.drain();
+    const closed = (await lists(user.token, '3')).data;
+    expect(closed).toHaveLength(3);
+    // no tick reached the stopped settler: each ends at its open price, a draw
+    expect(closed.map((o) => o.profit_result)).toEqual([0, 0, 0]);
+    expect(await microBalance(user.token)).toEqual({ available: '997.00000000', frozen: '0.00000000' });
+    const settlements = await server.db.selectFrom('micro_settlement').select('order_id').execute();
+    expect(new Set(settlements.map((s) => s.order_id)).size).toBe(settlements.length);
+    await server.expectLedgerSound();
+  });
+});
+
+describe('micro verifier', () => {
+  const verify = async () => (await verifyMicroChain(server.db)).breaks.map((b) => b.kind);
+  const lastRecord = () => server.db.selectFrom('micro_settlement').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
+
+  it('passes on the chain the settler wrote', async () => {
+    expect(await verify()).toEqual([]);
+    expect((await verifyMicroChain(server.db)).records).toBeGreaterThan(50);
+  });
+
+  it('catches an edited price', async () => {
+    const r = await lastRecord();
+    const tick = (units: bigint) =>
+      server.db.updateTable('micro_price_tick').set({ price_units: units }).where('pair_id', '=', r.pair_id).where('time_ms', '=', r.end_tick_ms).execute();
+    await tick(r.end_price_units + 1n);
+    expect(await verify()).toContain('end_price_mismatch');
+    await tick(r.end_price_units);
+    expect(await verify()).toEqual([]);
+  });
+
+  it('catches an edited payout', async () => {
+    const r = await lastRecord();
+    const payout = (units: bigint) => server.db.updateTable('micro_settlement').set({ payout_units: units }).where('seq', '=', r.seq).execute();
+    await payout(r.payout_units + 1n);
+    expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'payout_rule_mismatch', 'payout_ledger_mismatch']));
+    await payout(r.payout_units);
+    expect(await verify()).toEqual([]);
+  });
+
+  it.skipIf(onPostgres)('catches a removed record, from the command line too', async () => {
+    const check = () =>
+      run(process.execPath, ['--import', 'tsx', cli], { env: { ...process.env, DATA_DIR: server.config.dataDir } }).then(
+        (r) => ({ code: 0, out: r.stdout + r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+      );
+    expect(await check()).toMatchObject({ code: 0, out: expect.stringContaining('passed') });
+    const first = await server.db.selectFrom('micro_settlement').selectAll().orderBy('seq').limit(1).executeTakeFirstOrThrow();
+    await server.db.deleteFrom('micro_settlement').where('seq', '=', first.seq).execute();
+    expect(await verify()).toEqual(expect.arrayContaining(['record_missing', 'link_broken', 'seq_gap']));
+    const failed = await check();
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain(`order ${first.order_id}: settled in the ledger but has no record`);
+    await server.expectLedgerSound();
+  });
+
+  it.runIf(onPostgres)('catches a removed record', async () => {
+    const first = await server.db.selectFrom('micro_settlement').selectAll().orderBy('seq').limit(1).executeTakeFirstOrThrow();
+    await server.db.deleteFrom('micro_settlement').where('seq', '=', first.seq).execute();
+    expect(await verify()).toEqual(expect.arrayContaining(['record_missing', 'link_broken', 'seq_gap']));
+    await server.expectLedgerSound();
+  });
+});

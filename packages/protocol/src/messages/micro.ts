@@ -1,0 +1,121 @@
+import type { ErrorCode, NoticeCode } from '../errors';
+import type { Translations } from '../messages';
+
+/** Micro options: submission refusals and the settlement record. */
+export const MICRO_MESSAGES = {
+  micro_pair_closed: {
+    zh: '该交易对未开放秒合约',
+    hk: '該交易對未開放秒合約',
+    en: 'This pair is not open for micro trading',
+    kr: '이 거래쌍은 마이크로 거래가 열려 있지 않습니다',
+    jp: 'このペアはマイクロ取引に対応していません',
+    spa: 'Este par no está abierto a operaciones micro',
+  },
+  micro_currency_not_payable: {
+    zh: '该币种不可用于秒合约',
+    hk: '該幣種不可用於秒合約',
+    en: 'This currency cannot pay for micro orders',
+    kr: '이 통화로는 마이크로 주문을 할 수 없습니다',
+    jp: 'この通貨ではマイクロ注文できません',
+    spa: 'Esta moneda no sirve para órdenes micro',
+  },
+  micro_seconds_invalid: {
+    zh: '请选择有效的秒数',
+    hk: '請選擇有效的秒數',
+    en: 'Please choose an offered duration',
+    kr: '제공되는 기간을 선택하세요',
+    jp: '提供されている秒数を選択してください',
+    spa: 'Elija una duración ofrecida',
+  },
+  micro_amount_invalid: {
+    zh: '请输入开仓数量',
+    hk: '請輸入開倉數量',
+    en: 'Please enter the open number',
+    kr: '주문 수량을 입력하세요',
+    jp: '注文数量を入力してください',
+    spa: 'Introduzca la cantidad',
+  },
+  micro_amount_too_precise: {
+    zh: '数量最多8位小数',
+    hk: '數量最多8位小數',
+    en: 'The number has more than 8 decimals',
+    kr: '수량은 소수점 8자리까지입니다',
+    jp: '数量は小数点以下8桁までです',
+    spa: 'La cantidad tiene más de 8 decimales',
+  },
+  micro_amount_below_min: {
+    zh: '数量低于最小值 {min}',
+    hk: '數量低於最小值 {min}',
+    en: 'The number is below the minimum of {min}',
+    kr: '수량이 최소값 {min}보다 작습니다',
+    jp: '数量が最小値 {min} を下回っています',
+    spa: 'La cantidad es menor que el mínimo de {min}',
+  },
+  micro_amount_above_max: {
+    zh: '数量高于最大值 {max}',
+    hk: '數量高於最大值 {max}',
+    en: 'The number is above the maximum of {max}',
+    kr: '수량이 최대값 {max}보다 큽니다',
+    jp: '数量が最大値 {max} を超えています',
+    spa: 'La cantidad supera el máximo de {max}',
+  },
+  micro_open_orders_max: {
+    zh: '持仓订单已达上限',
+    hk: '持倉訂單已達上限',
+    en: 'You hold the most open micro orders allowed',
+    kr: '보유 가능한 미결 주문 수에 도달했습니다',
+    jp: '保有できる未決済注文の上限です',
+    spa: 'Tiene el máximo de órdenes micro abiertas',
+  },
+  micro_balance_insufficient: {
+    zh: '秒合约账户余额不足',
+    hk: '秒合約賬戶餘額不足',
+    en: 'Your micro account balance is too low for the stake and fee',
+    kr: '마이크로 계정 잔액이 부족합니다',
+    jp: 'マイクロ口座の残高が不足しています',
+    spa: 'El saldo de la cuenta micro no alcanza',
+  },
+  micro_price_stale: {
+    zh: '行情暂不可用，请稍后再试',
+    hk: '行情暫不可用，請稍後再試',
+    en: 'No live price right now; please try again shortly',
+    kr: '현재 실시간 가격이 없습니다. 잠시 후 다시 시도하세요',
+    jp: '現在ライブ価格がありません。しばらくしてから再度お試しください',
+    spa: 'No hay precio en vivo ahora; inténtelo en breve',
+  },
+  micro_order_duplicate: {
+    zh: '订单重复',
+    hk: '訂單重複',
+    en: 'This order exists already',
+    kr: '이미 존재하는 주문입니다',
+    jp: 'この注文は既に存在します',
+    spa: 'Esta orden ya existe',
+  },
+  micro_order_invalid: {
+    zh: '订单无效',
+    hk: '訂單無效',
+    en: 'This order is not valid',
+    kr: '유효하지 않은 주문입니다',
+    jp: 'この注文は無効です',
+    spa: 'Esta orden no es válida',
+  },
+  micro_record_not_found: {
+    zh: '该订单尚无结算记录',
+    hk: '該訂單尚無結算記錄',
+    en: 'This order has no settlement record yet',
+    kr: '이 주문에는 아직 정산 기록이 없습니다',
+    jp: 'この注文にはまだ決済記録がありません',
+    spa: 'Esta orden aún no tiene registro de liquidación',
+  },
+} satisfies Partial<Record<ErrorCode, Translations>>;
+
+export const MICRO_NOTICES = {
+  micro_submitted: {
+    zh: '下单成功',
+    hk: '下單成功',
+    en: 'Order placed',
+    kr: '주문이 완료되었습니다',
+    jp: '注文しました',
+    spa: 'Orden realizada',
+  },
+} satisfies Partial<Record<NoticeCode, Translations>>;
