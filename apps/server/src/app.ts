@@ -23,6 +23,8 @@ import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
+// lever
+import { leverRoutes } from './modules/lever/routes';
 import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
@@ -66,6 +68,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(userRoutes, { db, clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
   await app.register(identityRoutes, { db, clock });
   await app.register(walletRoutes, { db, clock, market });
+  // lever
+  await app.register(leverRoutes, { db, clock, market, wake: market.wake });
   await app.register(uploadRoutes, { db, clock, uploadDir: path.join(config.dataDir, 'uploads') });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -52,6 +52,16 @@ import {
   ZWithdrawListResponse,
   ZWithdrawRequest,
 } from './calls/wallet';
+// lever
+import {
+  ZLeverDealRequest,
+  ZLeverDealResponse,
+  ZLeverIdRequest,
+  ZLeverMyTradeRequest,
+  ZLeverMyTradeResponse,
+  ZLeverSetStopRequest,
+  ZLeverSubmitRequest,
+} from './calls/lever';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -132,6 +142,14 @@ export const calls = define({
   coinDeal: { method: 'POST', path: '/api/coin/deal', module: 'wallet', auth: 'user', summary: 'Spot balances of a pair’s two currencies', request: ZCoinDealRequest, response: ZCoinDealResponse },
   walletWithdrawList: { method: 'POST', path: '/api/wallet/withdraw_list', module: 'wallet', auth: 'user', summary: 'The user’s withdrawals with their status', request: ZPageRequest, response: ZWithdrawListResponse },
   walletChargeList: { method: 'POST', path: '/api/wallet/charge_list', module: 'wallet', auth: 'user', summary: 'The user’s deposit applications with their status', request: ZPageRequest, response: ZDepositListResponse },
+
+  // lever
+  leverDeal: { method: 'POST', path: '/api/lever/deal', module: 'lever', auth: 'user', summary: 'A pair’s contract settings, order book, last price and the trader’s lever balance', request: ZLeverDealRequest, response: ZLeverDealResponse },
+  leverSubmit: { method: 'POST', path: '/api/lever/submit', module: 'lever', auth: 'user', money: true, summary: 'Open a position at market or place a limit entrust: margin frozen and fee paid', request: ZLeverSubmitRequest, response: ZNoticeResponse },
+  leverMyTrade: { method: 'POST', path: '/api/lever/my_trade', module: 'lever', auth: 'user', summary: 'The trader’s orders by status (-1 all, 0 entrusts, 1 positions, 3 closed, 4 revoked), paged, with risk figures', request: ZLeverMyTradeRequest, response: ZLeverMyTradeResponse },
+  leverCancel: { method: 'POST', path: '/api/lever/cancel', module: 'lever', auth: 'user', money: true, summary: 'Revoke a pending entrust: margin and fee returned', request: ZLeverIdRequest, response: ZNoticeResponse },
+  leverClose: { method: 'POST', path: '/api/lever/close', module: 'lever', auth: 'user', money: true, summary: 'Close an open position at the current price', request: ZLeverIdRequest, response: ZNoticeResponse },
+  leverSetStop: { method: 'POST', path: '/api/lever/setstop', module: 'lever', auth: 'user', summary: 'Change an open position’s take-profit and stop-loss (0 or empty: none)', request: ZLeverSetStopRequest, response: ZNoticeResponse },
 });
 
 export type Calls = typeof calls;

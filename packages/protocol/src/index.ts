@@ -12,5 +12,7 @@ export * from './calls/user';
 export * from './calls/wallet';
 export * from './ledger-texts';
 export * from './calls/market';
+// lever
+export * from './calls/lever';
 export * from './events';
 export * from './api';

@@ -44,6 +44,16 @@ export const limits = {
   depthLevelsMax: 20,
   /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
   socketQueuePacketsMax: 500,
+  // lever
+  /** rows per page of `lever/my_trade` unless `limit` asks otherwise, and the most it may ask */
+  leverPageSize: 20,
+  leverPageSizeMax: 100,
+  /** a submit, close or stop change refuses a last trade older than this */
+  leverPriceMaxAgeMs: 30_000,
+  /** take-profit and stop-loss lie within this distance of the current price (the spec's 1000) */
+  leverStopRangeUnits: 1000n * 100_000_000n,
+  leverPositionsPerUserMax: 50,
+  leverEntrustsPerUserMax: 50,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -4,6 +4,8 @@ import * as createFoundation from './migrations/20261122150000_create_foundation
 import * as createAccounts from './migrations/20261122160000_create_accounts';
 import * as createWallets from './migrations/20261122170000_create_wallets';
 import * as createMarket from './migrations/20261201090000_create_market';
+// lever
+import * as createLever from './migrations/20261124100000_create_lever';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122160000_create_accounts': createAccounts,
   '20261122170000_create_wallets': createWallets,
   '20261201090000_create_market': createMarket,
+  // lever
+  '20261124100000_create_lever': createLever,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */
