@@ -25,6 +25,8 @@ import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
+// lever
+import { leverRoutes } from './modules/lever/routes';
 import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
@@ -93,6 +95,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
+    // lever
+    await scope.register(leverRoutes, { db, clock, market, wake: market.wake });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -9,6 +9,8 @@ import { openMarket, type MarketEngine, type MarketOptions } from './engine/mark
 // micro options
 import { MicroSettler } from './engine/micro/settler';
 import { bootstrapAccounts } from './modules/bootstrap/service';
+// lever
+import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -20,6 +22,9 @@ export interface RunningServer {
   micro: MicroSettler;
   /** the clock the app was built with: tests pass its time to the services they call directly */
   clock: Clock;
+  // lever
+  /** the lever risk engine (running while this process leads) */
+  lever: LeverEngine;
   url: string;
   close(): Promise<void>;
 }
@@ -43,6 +48,9 @@ export async function startServer(
     publish: (userId, row) => app.realtime.publishPrivate(userId, 'closed_microorder', { type: 'closed_microorder', to: Number(userId), data: row }),
   });
   market.host(micro);
+  // lever
+  const lever = leverEngine(db, market.clock, () => app.log);
+  market.host(lever);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
   await app.listen({ port: config.port, host: config.host });
@@ -55,6 +63,7 @@ export async function startServer(
     market,
     micro,
     clock: market.clock,
+    lever,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await market.stop();

@@ -63,6 +63,16 @@ import {
   ZMicroSettlementResponse,
   ZMicroSubmitRequest,
 } from './calls/micro';
+// lever
+import {
+  ZLeverDealRequest,
+  ZLeverDealResponse,
+  ZLeverIdRequest,
+  ZLeverMyTradeRequest,
+  ZLeverMyTradeResponse,
+  ZLeverSetStopRequest,
+  ZLeverSubmitRequest,
+} from './calls/lever';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -150,6 +160,13 @@ export const calls = define({
   microSubmit: { method: 'POST', path: '/api/microtrade/submit', module: 'micro', auth: 'user', money: true, summary: 'Place a micro order (type 1 up, 2 down) at the feed’s live price', request: ZMicroSubmitRequest, response: ZNoticeResponse },
   microLists: { method: 'GET', path: '/api/microtrade/lists', module: 'micro', auth: 'user', summary: 'The user’s micro orders: status 1 open, 3 closed (a page object)', request: ZMicroListsRequest, response: ZMicroListsResponse },
   microSettlement: { method: 'GET', path: '/api/microtrade/settlement', module: 'micro', auth: 'public', summary: 'An order’s settlement record with the recorded prices around its open and end ticks', request: ZMicroSettlementRequest, response: ZMicroSettlementResponse },
+  // lever
+  leverDeal: { method: 'POST', path: '/api/lever/deal', module: 'lever', auth: 'user', summary: 'A pair’s contract settings, order book, last price and the trader’s lever balance', request: ZLeverDealRequest, response: ZLeverDealResponse },
+  leverSubmit: { method: 'POST', path: '/api/lever/submit', module: 'lever', auth: 'user', money: true, summary: 'Open a position at market or place a limit entrust: margin frozen and fee paid', request: ZLeverSubmitRequest, response: ZNoticeResponse },
+  leverMyTrade: { method: 'POST', path: '/api/lever/my_trade', module: 'lever', auth: 'user', summary: 'The trader’s orders by status (-1 all, 0 entrusts, 1 positions, 3 closed, 4 revoked), paged, with risk figures', request: ZLeverMyTradeRequest, response: ZLeverMyTradeResponse },
+  leverCancel: { method: 'POST', path: '/api/lever/cancel', module: 'lever', auth: 'user', money: true, summary: 'Revoke a pending entrust: margin and fee returned', request: ZLeverIdRequest, response: ZNoticeResponse },
+  leverClose: { method: 'POST', path: '/api/lever/close', module: 'lever', auth: 'user', money: true, summary: 'Close an open position at the current price', request: ZLeverIdRequest, response: ZNoticeResponse },
+  leverSetStop: { method: 'POST', path: '/api/lever/setstop', module: 'lever', auth: 'user', summary: 'Change an open position’s take-profit and stop-loss (0 or empty: none)', request: ZLeverSetStopRequest, response: ZNoticeResponse },
 });
 
 export type Calls = typeof calls;

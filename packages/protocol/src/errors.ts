@@ -87,6 +87,30 @@ export const ERROR_CODES = [
   'micro_order_duplicate',
   'micro_order_invalid',
   'micro_record_not_found',
+  // lever: the core's refusals (LEVER_REJECTIONS)
+  'lever_pair_closed',
+  'lever_multiple_invalid',
+  'lever_hands_not_integer',
+  'lever_hands_out_of_range',
+  'lever_type_invalid',
+  'lever_status_invalid',
+  'lever_price_invalid',
+  'lever_no_price',
+  'lever_price_stale',
+  'lever_value_out_of_range',
+  'lever_margin_too_small',
+  'lever_take_profit_invalid',
+  'lever_take_profit_out_of_range',
+  'lever_stop_loss_invalid',
+  'lever_stop_loss_out_of_range',
+  'lever_positions_limit',
+  'lever_entrusts_limit',
+  'lever_order_exists',
+  'lever_order_not_found',
+  'lever_order_not_pending',
+  'lever_order_not_open',
+  'lever_tick_invalid',
+  'lever_tick_stale',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -113,5 +137,10 @@ export const NOTICE_CODES = [
   'bank_bound',
   // micro options
   'micro_submitted',
+  // lever
+  'lever_submitted',
+  'lever_cancelled',
+  'lever_closed',
+  'lever_stops_set',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

@@ -14,5 +14,7 @@ export * from './ledger-texts';
 export * from './calls/market';
 // micro options
 export * from './calls/micro';
+// lever
+export * from './calls/lever';
 export * from './events';
 export * from './api';

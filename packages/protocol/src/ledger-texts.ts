@@ -25,6 +25,11 @@ export const LEDGER_TEXTS = {
   micro_stake: { zh: '秒合约下单（冻结本金）', hk: '秒合約下單（凍結本金）', en: 'Micro order placed (stake frozen)', kr: '마이크로 주문 (원금 동결)', jp: 'マイクロ注文（元本凍結）', spa: 'Orden micro (importe congelado)' },
   micro_fee: { zh: '秒合约手续费', hk: '秒合約手續費', en: 'Micro order fee', kr: '마이크로 주문 수수료', jp: 'マイクロ注文手数料', spa: 'Comisión de orden micro' },
   micro_settled: { zh: '秒合约结算', hk: '秒合約結算', en: 'Micro order settled', kr: '마이크로 주문 정산', jp: 'マイクロ注文決済', spa: 'Orden micro liquidada' },
+  // lever
+  lever_margin: { zh: '合约保证金冻结', hk: '合約保證金凍結', en: 'Contract margin frozen', kr: '계약 증거금 동결', jp: '先物証拠金の凍結', spa: 'Margen de contrato congelado' },
+  lever_fee: { zh: '合约手续费', hk: '合約手續費', en: 'Contract fee', kr: '계약 수수료', jp: '先物手数料', spa: 'Comisión de contrato' },
+  lever_refund: { zh: '合约撤单退回', hk: '合約撤單退回', en: 'Contract order cancelled: returned', kr: '계약 주문 취소 반환', jp: '先物注文取消の返却', spa: 'Orden de contrato cancelada: devuelto' },
+  lever_settle: { zh: '合约平仓结算', hk: '合約平倉結算', en: 'Contract position settled', kr: '계약 포지션 정산', jp: '先物ポジション決済', spa: 'Posición de contrato liquidada' },
 } as const satisfies Record<string, Texts>;
 export type LedgerTextKey = keyof typeof LEDGER_TEXTS;
 

@@ -57,6 +57,16 @@ export const limits = {
   microListPageSizeMax: 100,
   /** recorded ticks shown around each end of a settlement record */
   microRecordTicksAround: 10,
+  // lever
+  /** rows per page of `lever/my_trade` unless `limit` asks otherwise, and the most it may ask */
+  leverPageSize: 20,
+  leverPageSizeMax: 100,
+  /** a submit, close or stop change refuses a last trade older than this */
+  leverPriceMaxAgeMs: 30_000,
+  /** take-profit and stop-loss lie within this distance of the current price (the spec's 1000) */
+  leverStopRangeUnits: 1000n * 100_000_000n,
+  leverPositionsPerUserMax: 50,
+  leverEntrustsPerUserMax: 50,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -8,6 +8,9 @@ import { COMMON_MESSAGES } from './messages/common';
 import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
 // micro options
 import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
+// lever
+import { LEVER_REJECTIONS } from '@tidemark/core';
+import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -32,9 +35,13 @@ describe('message tables', () => {
   });
 
   it('keeps each code in one feature file, so joining the tables overrides nothing', () => {
-    const keys = [COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES, MICRO_MESSAGES, MICRO_NOTICES].flatMap(Object.keys);
+    const keys = [COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES, MICRO_MESSAGES, MICRO_NOTICES, LEVER_MESSAGES, LEVER_NOTICES].flatMap(Object.keys);
     expect(keys.length).toBe(new Set(keys).size);
     expect(keys.length).toBe(ERROR_CODES.length + NOTICE_CODES.length);
+  });
+
+  it('answers every refusal of the lever core with a code of its own', () => {
+    expect(LEVER_REJECTIONS.filter((code) => !(ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
   });
 
   it('formats byte limits from their numbers', () => {

@@ -5,6 +5,8 @@ import { COMMON_MESSAGES } from './messages/common';
 import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
 // micro options
 import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
+// lever
+import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -18,6 +20,8 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...ACCOUNT_MESSAGES,
   ...WALLET_MESSAGES,
   ...MICRO_MESSAGES,
+  // lever
+  ...LEVER_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */
@@ -25,6 +29,8 @@ export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...ACCOUNT_NOTICES,
   ...WALLET_NOTICES,
   ...MICRO_NOTICES,
+  // lever
+  ...LEVER_NOTICES,
 };
 
 /** The message for `code` in `lang`, with `{name}` placeholders filled from `params`. */

@@ -25,5 +25,12 @@ export const RECORD_TYPES = {
 } as const satisfies Record<number, readonly LogCategory[]>;
 export type RecordType = keyof typeof RECORD_TYPES;
 
+// lever
+/** `lever/my_trade`'s status filter: -1 every status, 0 pending entrust, 1 open position, 3 closed, 4 revoked. */
+export const LEVER_LIST_STATUSES = [-1, 0, 1, 3, 4] as const;
+/** A lever order's stored status (the spec's list statuses). */
+export const LEVER_ORDER_STATUS = { pending: 0, open: 1, closed: 3, revoked: 4 } as const;
+export type LeverOrderStatus = (typeof LEVER_ORDER_STATUS)[keyof typeof LEVER_ORDER_STATUS];
+
 /** `has_password`'s answer. */
 export const HAS_PAY_PASSWORD = { set: 1, unset: 2 } as const;

@@ -6,6 +6,8 @@ import * as createWallets from './migrations/20261122170000_create_wallets';
 import * as createMarket from './migrations/20261201090000_create_market';
 // micro options
 import * as createMicro from './migrations/20261202110000_create_micro';
+// lever
+import * as createLever from './migrations/20261202120000_create_lever';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261201090000_create_market': createMarket,
   // micro options
   '20261202110000_create_micro': createMicro,
+  // lever
+  '20261202120000_create_lever': createLever,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -351,6 +351,58 @@ export interface MicroSettlementTable {
 }
 // end micro options
 
+// lever
+export interface LeverPairTable {
+  pair_id: bigint;
+  is_open: bigint;
+  /** comma-separated whole numbers */
+  multiples: string;
+  hand_presets: string;
+  hands_min: bigint;
+  hands_max: bigint;
+  maintenance_percent_units: bigint;
+  stop_range_units: bigint;
+  positions_per_user_max: bigint;
+  entrusts_per_user_max: bigint;
+}
+
+export interface LeverOrderTable {
+  id: Id;
+  user_id: bigint;
+  pair_id: bigint;
+  currency_id: bigint;
+  direction: bigint;
+  entry_mode: bigint;
+  /** 0 pending entrust, 1 open position, 3 closed, 4 revoked */
+  status: bigint;
+  multiple: bigint;
+  hands: bigint;
+  quantity_units: bigint;
+  origin_price_units: bigint;
+  open_price_units: bigint;
+  value_units: bigint;
+  margin_units: bigint;
+  fee_units: bigint;
+  maintenance_margin_units: bigint;
+  liquidation_price_units: bigint;
+  take_profit_units: bigint;
+  stop_loss_units: bigint;
+  submitted_at_ms: bigint;
+  opened_at_ms: bigint | null;
+  open_tick_price_units: bigint | null;
+  open_tick_at_ms: bigint | null;
+  close_reason: 'manual' | 'take_profit' | 'stop_loss' | 'liquidation' | null;
+  close_price_units: bigint | null;
+  close_tick_at_ms: bigint | null;
+  closed_at_ms: bigint | null;
+  pnl_units: bigint | null;
+  payout_units: bigint | null;
+  shortfall_units: bigint | null;
+  cancelled_at_ms: bigint | null;
+}
+export type LeverOrderRow = Selectable<LeverOrderTable>;
+export type LeverPairRow = Selectable<LeverPairTable>;
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -385,6 +437,9 @@ export interface Database {
   micro_order: MicroOrderTable;
   micro_price_tick: MicroPriceTickTable;
   micro_settlement: MicroSettlementTable;
+  // lever
+  lever_pair: LeverPairTable;
+  lever_order: LeverOrderTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,5 +1,5 @@
 import { mustParseUnits } from '@tidemark/core';
-import { CURRENCY_IDS, LEGAL_USDT_ID } from '@tidemark/protocol';
+import { CURRENCY_IDS, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
 import type { Db } from './database';
 import type { CurrencyTable, PairTable } from './schema';
 
@@ -111,6 +111,25 @@ export async function seed(db: Db): Promise<void> {
       .insertInto('deposit_address')
       .values(DEPOSIT_ADDRESSES.map(([currency_id, network, address]) => ({ currency_id, network, address })))
       .onConflict((oc) => oc.columns(['currency_id', 'network']).doNothing())
+      .execute();
+    // lever: every seeded pair trades contracts with the spec's hands 10 to 100
+    await trx
+      .insertInto('lever_pair')
+      .values(
+        PAIRS.map(([pair_id]) => ({
+          pair_id,
+          is_open: 1n,
+          multiples: '5,10,20,50,100',
+          hand_presets: '10,20,50,100',
+          hands_min: BigInt(limits.handsMin),
+          hands_max: BigInt(limits.handsMax),
+          maintenance_percent_units: mustParseUnits('20'),
+          stop_range_units: limits.leverStopRangeUnits,
+          positions_per_user_max: BigInt(limits.leverPositionsPerUserMax),
+          entrusts_per_user_max: BigInt(limits.leverEntrustsPerUserMax),
+        })),
+      )
+      .onConflict((oc) => oc.column('pair_id').doNothing())
       .execute();
     await trx
       .insertInto('setting')

@@ -1,0 +1,76 @@
+import type { Db } from '../../db/database';
+import type { LeverOrderTable } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+
+export function selectLeverPairs(db: Db) {
+  return db
+    .selectFrom('lever_pair')
+    .innerJoin('pair', 'pair.id', 'lever_pair.pair_id')
+    .selectAll('lever_pair')
+    .select(['pair.legal_id', 'pair.currency_id', 'pair.spread_units', 'pair.lever_trade_fee_units', 'pair.lever_share_num_units'])
+    .orderBy('lever_pair.pair_id')
+    .execute();
+}
+
+export function selectLeverPair(db: Db, pairId: bigint) {
+  return db
+    .selectFrom('lever_pair')
+    .innerJoin('pair', 'pair.id', 'lever_pair.pair_id')
+    .selectAll('lever_pair')
+    .select(['pair.legal_id', 'pair.currency_id', 'pair.spread_units', 'pair.lever_trade_fee_units', 'pair.lever_share_num_units'])
+    .where('lever_pair.pair_id', '=', pairId)
+    .executeTakeFirst();
+}
+export type LeverPairSettings = NonNullable<Awaited<ReturnType<typeof selectLeverPair>>>;
+
+/** Pending entrusts and open positions: of everyone (the engine's rebuild) or of one user on one pair. */
+export function selectLiveOrders(db: Db, filter: { userId?: bigint; pairId?: bigint } = {}) {
+  let query = db.selectFrom('lever_order').selectAll().where('status', 'in', [0n, 1n]);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.pairId !== undefined) query = query.where('pair_id', '=', filter.pairId);
+  return query.orderBy('id').execute();
+}
+
+export function selectOwnOrder(db: Db, userId: bigint, orderId: bigint) {
+  return db.selectFrom('lever_order').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function insertOrder(db: Db, row: Insertable<LeverOrderTable>): Promise<bigint> {
+  const inserted = await db.insertInto('lever_order').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Updates the order only while it still has `status`: the guard that makes a close or fill happen once. */
+export async function updateOrderIf(db: Db, orderId: bigint, status: bigint, set: Updateable<LeverOrderTable>): Promise<boolean> {
+  const result = await db.updateTable('lever_order').set(set).where('id', '=', orderId).where('status', '=', status).executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function selectOrdersPage(
+  db: Db,
+  filter: { userId: bigint; status: number; pairId?: bigint },
+  page: number,
+  perPage: number,
+) {
+  let query = db.selectFrom('lever_order').where('user_id', '=', filter.userId);
+  if (filter.status !== -1) query = query.where('status', '=', BigInt(filter.status));
+  if (filter.pairId !== undefined) query = query.where('pair_id', '=', filter.pairId);
+  const { total } = await query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export function selectLeverBalance(db: Db, userId: bigint, currencyId: bigint) {
+  return db
+    .selectFrom('account')
+    .select(['available_units', 'frozen_units'])
+    .where('user_id', '=', userId)
+    .where('wallet', '=', 'lever')
+    .where('currency_id', '=', currencyId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatUnits, type Clock, type LeverTick, type Level, type MarketView } from '@tidemark/core';
+import { calls, limits, notice } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import { route } from '../../http/calls';
+import { ok } from '../../http/envelope';
+import { Rejection } from '../../rejection';
+import { presentLeverOrder, presentRisk } from './present';
+import { selectLeverBalance } from './queries';
+import {
+  cancelLever,
+  closeLever,
+  leverPairSettings,
+  myLeverOrders,
+  setLeverStops,
+  submitLever,
+} from './service';
+
+export interface LeverRouteDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketView;
+  /** wakes the leader's lever engine after a commit, whichever process holds it */
+  wake: (engine: string) => void;
+}
+
+/** The engine's name, as the server hosts it and wake signals address it. */
+export const LEVER_ENGINE = 'lever';
+
+export async function leverRoutes(app: FastifyInstance, { clock, market, wake }: LeverRouteDeps): Promise<void> {
+  const pairOf = (currencyId: number, legalId: number) => {
+    const pair = market.pairByIds(currencyId, legalId);
+    if (!pair) throw new Rejection('lever_pair_closed');
+    return pair;
+  };
+  // the last trade this process saw: the price a submit, close or stop change is judged at
+  const tickOf = (pairId: bigint): LeverTick | null => {
+    const trade = market.recentTrades(Number(pairId))[0];
+    return trade ? { priceUnits: trade.priceUnits, atMs: trade.timeMs } : null;
+  };
+
+  // a money call's transaction commits after the handler answers: the engine looks once the answer is out
+  const wakeAfterCommit = (reply: FastifyReply) => reply.raw.once('finish', () => wake(LEVER_ENGINE));
+
+  route(app, calls.leverDeal, async (request, _reply, { db }) => {
+    const pair = pairOf(request.body.currency_id, request.body.legal_id);
+    const settings = await leverPairSettings(db, BigInt(pair.pairId));
+    if (!settings) throw new Rejection('lever_pair_closed');
+    const balance = await selectLeverBalance(db, request.userId, settings.legal_id);
+    const depth = market.depth(pair.pairId);
+    const level = ([priceUnits, amountUnits]: Level): [string, string] => [formatUnits(priceUnits), formatUnits(amountUnits)];
+    const available = balance?.available_units ?? 0n;
+    return ok({
+      lever_transaction: {
+        in: depth.bids.slice(0, limits.depthLevelsMax).map(level),
+        // asks highest price first, as the page stacks them above the bids
+        out: depth.asks.slice(0, limits.depthLevelsMax).map(level).reverse(),
+      },
+      last_price: formatUnits(market.lastPriceUnits(pair.pairId)),
+      multiple: {
+        muit: settings.multiples.split(',').map((value) => ({ value: Number(value) })),
+        share: settings.hand_presets.split(',').map((value) => ({ value: Number(value) })),
+      },
+      all_levers: formatUnits(available + (balance?.frozen_units ?? 0n)),
+      user_lever: formatUnits(available),
+      lever_share_limit: { min: Number(settings.hands_min), max: Number(settings.hands_max) },
+      lever_share_num: formatUnits(settings.lever_share_num_units),
+      spread: formatUnits(settings.spread_units),
+      lever_trade_fee: formatUnits(settings.lever_trade_fee_units),
+    });
+  });
+
+  route(app, calls.leverSubmit, async (request, reply, { db }) => {
+    const b = request.body;
+    const pairId = BigInt(pairOf(b.currency_id, b.legal_id).pairId);
+    await submitLever(
+      db,
+      {
+        userId: request.userId,
+        pairId,
+        direction: b.type,
+        entryMode: b.status,
+        multiple: b.multiple,
+        hands: b.share,
+        limitPriceUnits: b.target_price,
+        takeProfitUnits: b.target_profit_price,
+        stopLossUnits: b.stop_loss_price,
+      },
+      tickOf(pairId),
+      clock(),
+    );
+    // the idempotency transaction commits when the handler returns: wake the engine after that
+    wakeAfterCommit(reply);
+    return ok(notice(request.lang, 'lever_submitted'));
+  });
+
+  route(app, calls.leverMyTrade, async (request, _reply, { db }) => {
+    const b = request.body;
+    const pair = b.currency_id !== undefined && b.legal_id !== undefined ? market.pairByIds(b.currency_id, b.legal_id) : undefined;
+    const { rows, total, live } = await myLeverOrders(
+      db,
+      { userId: request.userId, status: b.status, ...(pair ? { pairId: BigInt(pair.pairId) } : {}) },
+      b.page,
+      b.limit,
+    );
+    const pairs = new Map(market.pairs().map((p) => [p.pairId, p]));
+    return ok({
+      message: {
+        current_page: b.page,
+        data: rows.map((row) => {
+          const p = pairs.get(Number(row.pair_id));
+          return presentLeverOrder(row, p?.symbol ?? '', p?.currencyId ?? 0, market.lastPriceUnits(Number(row.pair_id)));
+        }),
+        per_page: b.limit,
+        total,
+        last_page: Math.max(1, Math.ceil(total / b.limit)),
+      },
+      rate_profits_total: presentRisk(live, market),
+    });
+  });
+
+  route(app, calls.leverCancel, async (request, reply, { db }) => {
+    await cancelLever(db, request.userId, request.body.id, clock());
+    wakeAfterCommit(reply);
+    return ok(notice(request.lang, 'lever_cancelled'));
+  });
+
+  route(app, calls.leverClose, async (request, reply, { db }) => {
+    await closeLever(db, request.userId, request.body.id, tickOf, clock());
+    wakeAfterCommit(reply);
+    return ok(notice(request.lang, 'lever_closed'));
+  });
+
+  route(app, calls.leverSetStop, async (request, reply, { db }) => {
+    const b = request.body;
+    await setLeverStops(
+      db,
+      { userId: request.userId, orderId: b.id, takeProfitUnits: b.target_profit_price, stopLossUnits: b.stop_loss_price },
+      tickOf,
+      clock(),
+    );
+    wakeAfterCommit(reply);
+    return ok(notice(request.lang, 'lever_stops_set'));
+  });
+}

@@ -1,0 +1,317 @@
+// Leveraged contracts: every decision is the core's (`stepLever`); this module persists it. A
+// submit, cancel or close runs the core on a small book of the caller's own live orders and
+// commits the order and its ledger postings in one transaction; the leader's engine (which
+// watches every live order) is woken afterwards by the route. Fills and trigger closes come from
+// the engine through `applyLeverFill` / `applyLeverClose`. Every change of status is guarded in
+// SQL by the status it expects, so a close happens once however a manual close, a trigger and a
+// restart race.
+import {
+  createLeverBook,
+  stepLever,
+  type LeverBook,
+  type LeverClose,
+  type LeverCommand,
+  type LeverEvent,
+  type LeverOrder,
+  type LeverPairConfig,
+  type LeverTick,
+  type Posting,
+} from '@tidemark/core';
+import { LEVER_ORDER_STATUS, limits, type LedgerTextKey } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import { lockUser } from '../../db/dialect';
+import type { LeverOrderRow } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { Rejection } from '../../rejection';
+import { postTransaction } from '../ledger/service';
+import type { Leg } from '../ledger/types';
+import {
+  insertOrder,
+  selectLeverPair,
+  selectLeverPairs,
+  selectLiveOrders,
+  selectOrdersPage,
+  selectOwnOrder,
+  updateOrderIf,
+  type LeverPairSettings,
+} from './queries';
+
+// The core names accounts by id; these stand for the order's owner and the pair's system accounts,
+// which the ledger resolves by reference (a user's lever wallet, `house`, `fees`).
+const OWNER_ACCOUNT = -1n;
+const HOUSE_ACCOUNT = -2n;
+const FEES_ACCOUNT = -3n;
+
+const numbers = (list: string) => list.split(',').filter(Boolean).map(Number);
+
+export function pairConfigOf(settings: LeverPairSettings): LeverPairConfig {
+  return {
+    pairId: settings.pair_id,
+    currencyId: settings.legal_id,
+    isOpen: settings.is_open === 1n,
+    multiples: numbers(settings.multiples),
+    handsMin: Number(settings.hands_min),
+    handsMax: Number(settings.hands_max),
+    contractSizeUnits: settings.lever_share_num_units,
+    spreadPercentUnits: settings.spread_units,
+    feePercentUnits: settings.lever_trade_fee_units,
+    maintenancePercentUnits: settings.maintenance_percent_units,
+    stopRangeUnits: settings.stop_range_units,
+    positionsPerUserMax: Number(settings.positions_per_user_max),
+    entrustsPerUserMax: Number(settings.entrusts_per_user_max),
+    priceMaxAgeMs: limits.leverPriceMaxAgeMs,
+    houseAccountId: HOUSE_ACCOUNT,
+    feesAccountId: FEES_ACCOUNT,
+  };
+}
+
+export const leverPairSettings = (db: Db, pairId: bigint) => selectLeverPair(db, pairId);
+
+/** Every contract pair's settings, for the engine. */
+export async function leverPairConfigs(db: Db): Promise<LeverPairConfig[]> {
+  return (await selectLeverPairs(db)).map(pairConfigOf);
+}
+
+export function orderOfRow(row: LeverOrderRow): LeverOrder {
+  const status = Number(row.status);
+  if (status !== 0 && status !== 1) throw new Error(`lever order ${row.id} is not live`);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    accountId: OWNER_ACCOUNT,
+    pairId: row.pair_id,
+    currencyId: row.currency_id,
+    direction: Number(row.direction) as 1 | 2,
+    entryMode: Number(row.entry_mode) as 0 | 1,
+    status,
+    multiple: Number(row.multiple),
+    hands: Number(row.hands),
+    quantityUnits: row.quantity_units,
+    originPriceUnits: row.origin_price_units,
+    openPriceUnits: row.open_price_units,
+    valueUnits: row.value_units,
+    marginUnits: row.margin_units,
+    feeUnits: row.fee_units,
+    maintenanceMarginUnits: row.maintenance_margin_units,
+    liquidationPriceUnits: row.liquidation_price_units,
+    takeProfitUnits: row.take_profit_units,
+    stopLossUnits: row.stop_loss_units,
+    submittedAtMs: Number(row.submitted_at_ms),
+    openedAtMs: row.opened_at_ms === null ? null : Number(row.opened_at_ms),
+    openTickPriceUnits: row.open_tick_price_units,
+    openTickAtMs: row.open_tick_at_ms === null ? null : Number(row.open_tick_at_ms),
+  };
+}
+
+/** Every pending entrust and open position: what the engine rebuilds its book from. */
+export async function liveLeverOrders(db: Db): Promise<LeverOrder[]> {
+  return (await selectLiveOrders(db)).map(orderOfRow);
+}
+
+/** The core's postings as ledger legs; the owner's available legs are logged under `texts`, in order. */
+function legsOf(postings: readonly Posting[], userId: bigint, texts: readonly LedgerTextKey[]): Leg[] {
+  let logged = 0;
+  return postings.map((p) => {
+    const account =
+      p.accountId === OWNER_ACCOUNT
+        ? { userId, wallet: 'lever' as const, currencyId: p.currencyId }
+        : { system: p.accountId === HOUSE_ACCOUNT ? ('house' as const) : ('fees' as const), currencyId: p.currencyId };
+    const text = p.accountId === OWNER_ACCOUNT && p.bucket === 'available' ? texts[Math.min(logged++, texts.length - 1)] : undefined;
+    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, ...(text ? { log: { category: 'lever' as const, text } } : {}) };
+  });
+}
+
+/** A book of one pair holding `orders`, priced at `tick` (a tick first, so restored orders fire nothing). */
+function smallBook(config: LeverPairConfig, tick: LeverTick | null, orders: readonly LeverOrder[]): LeverBook {
+  let book = createLeverBook([config]);
+  if (tick) book = decided(book, { type: 'tick', pairId: config.pairId, priceUnits: tick.priceUnits, atMs: tick.atMs }, tick.atMs).book;
+  return decided(book, { type: 'restore', orders }, 0).book;
+}
+
+function decided(book: LeverBook, command: LeverCommand, nowMs: number): { book: LeverBook; events: LeverEvent[] } {
+  const result = stepLever(book, command, { nowMs });
+  if ('rejection' in result) {
+    // one pair per small book: its hand range fills the message
+    const config = [...book.pairs.values()][0]?.config;
+    const params: Record<string, number> = result.rejection === 'lever_hands_out_of_range' && config ? { min: config.handsMin, max: config.handsMax } : {};
+    throw new Rejection(result.rejection, params);
+  }
+  return result;
+}
+
+async function openPair(db: Db, pairId: bigint): Promise<LeverPairConfig> {
+  const settings = await selectLeverPair(db, pairId);
+  if (!settings) throw new Rejection('lever_pair_closed');
+  return pairConfigOf(settings);
+}
+
+/** The last price of a pair as the caller's process saw it. */
+export type TickOf = (pairId: bigint) => LeverTick | null;
+
+export interface LeverSubmit {
+  userId: bigint;
+  pairId: bigint;
+  direction: number;
+  entryMode: number;
+  multiple: number;
+  hands: number;
+  limitPriceUnits: bigint;
+  takeProfitUnits: bigint;
+  stopLossUnits: bigint;
+}
+
+/** Opens a position at market (or a limit the price reached) or places an entrust: the order, margin and fee in one transaction. */
+export function submitLever(db: Db, input: LeverSubmit, tick: LeverTick | null, nowMs: number): Promise<LeverOrder> {
+  return inTransaction(db, async (trx) => {
+    const config = await openPair(trx, input.pairId);
+    // the caps count the user's live orders: one submit of a user at a time
+    await lockUser(trx, input.userId);
+    const own = (await selectLiveOrders(trx, { userId: input.userId, pairId: input.pairId })).map(orderOfRow);
+    const { events } = decided(smallBook(config, tick, own), { type: 'submit', orderId: 0n, accountId: OWNER_ACCOUNT, ...input }, nowMs);
+    const event = events[0]!;
+    if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
+    const o = event.order;
+    const id = await insertOrder(trx, {
+      user_id: o.userId,
+      pair_id: o.pairId,
+      currency_id: o.currencyId,
+      direction: BigInt(o.direction),
+      entry_mode: BigInt(o.entryMode),
+      status: BigInt(o.status),
+      multiple: BigInt(o.multiple),
+      hands: BigInt(o.hands),
+      quantity_units: o.quantityUnits,
+      origin_price_units: o.originPriceUnits,
+      open_price_units: o.openPriceUnits,
+      value_units: o.valueUnits,
+      margin_units: o.marginUnits,
+      fee_units: o.feeUnits,
+      maintenance_margin_units: o.maintenanceMarginUnits,
+      liquidation_price_units: o.liquidationPriceUnits,
+      take_profit_units: o.takeProfitUnits,
+      stop_loss_units: o.stopLossUnits,
+      submitted_at_ms: BigInt(o.submittedAtMs),
+      opened_at_ms: o.openedAtMs === null ? null : BigInt(o.openedAtMs),
+      open_tick_price_units: o.openTickPriceUnits,
+      open_tick_at_ms: o.openTickAtMs === null ? null : BigInt(o.openTickAtMs),
+    });
+    await postTransaction(
+      trx,
+      { kind: 'lever_open', reference: `lever_order:${id}`, legs: legsOf(event.postings, o.userId, ['lever_margin', 'lever_fee']) },
+      nowMs,
+    );
+    return { ...o, id };
+  });
+}
+
+async function ownOrder(db: Db, userId: bigint, orderId: bigint): Promise<LeverOrderRow> {
+  const row = await selectOwnOrder(db, userId, orderId);
+  // another user's id reads exactly like an id that does not exist
+  if (!row) throw new Rejection('lever_order_not_found');
+  return row;
+}
+
+/** Revokes the caller's pending entrust: margin and fee back, once. */
+export function cancelLever(db: Db, userId: bigint, orderId: bigint, nowMs: number): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    const row = await ownOrder(trx, userId, orderId);
+    if (row.status !== BigInt(LEVER_ORDER_STATUS.pending)) throw new Rejection('lever_order_not_pending');
+    const config = await pairConfigOfOrder(trx, row.pair_id);
+    const { events } = decided(smallBook(config, null, [orderOfRow(row)]), { type: 'cancel', orderId, userId }, nowMs);
+    const event = events[0]!;
+    if (event.type !== 'lever_order_cancelled') throw new Error(`unexpected ${event.type}`);
+    const revoked = await updateOrderIf(trx, orderId, 0n, { status: BigInt(LEVER_ORDER_STATUS.revoked), cancelled_at_ms: BigInt(nowMs) });
+    if (!revoked) throw new Rejection('lever_order_not_pending');
+    await postTransaction(
+      trx,
+      { kind: 'lever_cancel', reference: `lever_order:${orderId}`, legs: legsOf(event.postings, userId, ['lever_refund']) },
+      nowMs,
+    );
+  });
+}
+
+/** A pair's settings for an order already live: a pair closed for new orders still settles its orders. */
+async function pairConfigOfOrder(db: Db, pairId: bigint): Promise<LeverPairConfig> {
+  const settings = await selectLeverPair(db, pairId);
+  if (!settings) throw new Error(`lever order on pair ${pairId} without contract settings`);
+  return pairConfigOf(settings);
+}
+
+/** Closes the caller's open position at the current price. */
+export function closeLever(db: Db, userId: bigint, orderId: bigint, tickOf: TickOf, nowMs: number): Promise<LeverClose> {
+  return inTransaction(db, async (trx) => {
+    const row = await ownOrder(trx, userId, orderId);
+    if (row.status !== BigInt(LEVER_ORDER_STATUS.open)) throw new Rejection('lever_order_not_open');
+    const config = await pairConfigOfOrder(trx, row.pair_id);
+    const { events } = decided(smallBook(config, tickOf(row.pair_id), [orderOfRow(row)]), { type: 'close', orderId, userId }, nowMs);
+    const event = events[0]!;
+    if (event.type !== 'lever_order_closed') throw new Error(`unexpected ${event.type}`);
+    if (!(await applyLeverClose(trx, event))) throw new Rejection('lever_order_not_open');
+    return event.close;
+  });
+}
+
+/** Changes the caller's open position's take-profit and stop-loss, validated as at submit. */
+export function setLeverStops(
+  db: Db,
+  input: { userId: bigint; orderId: bigint; takeProfitUnits: bigint; stopLossUnits: bigint },
+  tickOf: TickOf,
+  nowMs: number,
+): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    const row = await ownOrder(trx, input.userId, input.orderId);
+    if (row.status !== BigInt(LEVER_ORDER_STATUS.open)) throw new Rejection('lever_order_not_open');
+    const config = await pairConfigOfOrder(trx, row.pair_id);
+    decided(smallBook(config, tickOf(row.pair_id), [orderOfRow(row)]), { type: 'setstop', ...input }, nowMs);
+    const set = await updateOrderIf(trx, input.orderId, 1n, { take_profit_units: input.takeProfitUnits, stop_loss_units: input.stopLossUnits });
+    if (!set) throw new Rejection('lever_order_not_open');
+  });
+}
+
+/** The engine's fill of a pending entrust; false when it was revoked meanwhile (nothing written). */
+export function applyLeverFill(db: Db, order: LeverOrder): Promise<boolean> {
+  return updateOrderIf(db, order.id, 0n, {
+    status: BigInt(LEVER_ORDER_STATUS.open),
+    opened_at_ms: BigInt(order.openedAtMs!),
+    open_tick_price_units: order.openTickPriceUnits,
+    open_tick_at_ms: BigInt(order.openTickAtMs!),
+  });
+}
+
+/** A close (manual or triggered) with its settlement, once: false when the position was already closed. */
+export function applyLeverClose(db: Db, event: Extract<LeverEvent, { type: 'lever_order_closed' }>): Promise<boolean> {
+  const { order, close } = event;
+  return inTransaction(db, async (trx) => {
+    const closed = await updateOrderIf(trx, order.id, 1n, {
+      status: BigInt(LEVER_ORDER_STATUS.closed),
+      close_reason: close.reason,
+      close_price_units: close.closePriceUnits,
+      close_tick_at_ms: BigInt(close.closeTickAtMs),
+      closed_at_ms: BigInt(close.closedAtMs),
+      pnl_units: close.pnlUnits,
+      payout_units: close.payoutUnits,
+      shortfall_units: close.shortfallUnits,
+    });
+    if (!closed) return false;
+    await postTransaction(
+      trx,
+      { kind: 'lever_close', reference: `lever_order:${order.id}`, legs: legsOf(event.postings, order.userId, ['lever_settle']) },
+      close.closedAtMs,
+    );
+    return true;
+  });
+}
+
+/** The caller's orders, a page at a time, with the risk figures of their open positions. */
+export async function myLeverOrders(
+  db: Db,
+  filter: { userId: bigint; status: number; pairId?: bigint },
+  page: number,
+  perPage: number,
+) {
+  const [{ rows, total }, open] = await Promise.all([
+    selectOrdersPage(db, filter, page, perPage),
+    db.isTransaction ? Promise.resolve(null) : selectLiveOrders(db, { userId: filter.userId }),
+  ]);
+  return { rows, total, live: open ?? [] };
+}

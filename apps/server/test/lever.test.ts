@@ -1,0 +1,282 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
+import { buildTrader } from '../src/testing/factories';
+import { onPostgres, startTestServer, type TestServer } from './harness';
+
+const USDT = 3n;
+const BTC_PAIR = { currency_id: '1', legal_id: '3' };
+const BTC_PAIR_ID = 2;
+
+/** A server whose only prices are the trades a test reports, on a manual clock. */
+async function startLeverServer(env: Record<string, string> = {}) {
+  const clock = manualClock(Date.UTC(2026, 10, 24, 12));
+  let report: ((event: FeedEvent) => void) | undefined;
+  const server = await startTestServer({
+    env,
+    market: { clock, flushMs: 3_600_000, feed: () => ({ start: async (r) => void (report = r), stop: async () => {} }) },
+  });
+  /** one trade at `price` now; resolves when the lever engine has decided on it */
+  const trade = async (price: string, pairId = BTC_PAIR_ID) => {
+    report!({ kind: 'trades', pairId, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: 100_000n, direction: 'buy' }] });
+    await server.lever.idle();
+  };
+  return { server, clock, trade };
+}
+
+let server: TestServer;
+let clock: ManualClock;
+let trade: (price: string) => Promise<void>;
+
+beforeAll(async () => {
+  ({ server, clock, trade } = await startLeverServer());
+  await trade('60000');
+});
+afterAll(() => server.close());
+
+const leverTrader = () => buildTrader(server, { funds: [[USDT, '1000', 'lever']] });
+const submit = (token: string, form: Record<string, string>) =>
+  server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', ...form }, { token });
+const orders = async (token: string, status = '-1') => (await server.post('/api/lever/my_trade', { status }, { token })).message;
+const leverBalance = async (token: string) => {
+  const list = (await server.post('/api/wallet/list', {}, { token })).message;
+  const row = list.lever_wallet.balance.find((b: { currency: number }) => b.currency === 3);
+  return { available: row.lever_balance as string, frozen: row.lock_lever_balance as string };
+};
+/** submits and waits for the engine to watch the new order */
+const open = async (token: string, form: Record<string, string> = {}) => {
+  const answer = await submit(token, form);
+  expect(answer).toMatchObject({ type: 'ok' });
+  await server.lever.idle();
+  return (await orders(token)).message.data[0];
+};
+
+describe('lever deal', () => {
+  it('answers the pair’s settings, book, last price and the trader’s lever balance', async () => {
+    const user = await leverTrader();
+    const deal = (await server.post('/api/lever/deal', BTC_PAIR, { token: user.token })).message;
+    expect(deal).toMatchObject({
+      last_price: '60000.00000000',
+      multiple: { muit: [{ value: 5 }, { value: 10 }, { value: 20 }, { value: 50 }, { value: 100 }], share: [{ value: 10 }, { value: 20 }, { value: 50 }, { value: 100 }] },
+      all_levers: '1000.00000000',
+      user_lever: '1000.00000000',
+      lever_share_limit: { min: 10, max: 100 },
+      lever_share_num: '0.00100000',
+    });
+    expect(deal.lever_transaction).toHaveProperty('in');
+    expect(await server.post('/api/lever/deal', { currency_id: '99', legal_id: '3' }, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
+    expect(await server.post('/api/lever/deal', {}, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
+    expect(await server.post('/api/lever/deal', BTC_PAIR)).toMatchObject({ type: '999' });
+  });
+});
+
+describe('lever submit', () => {
+  it('opens a long at market: spread added, margin frozen and fee paid in one ledger transaction', async () => {
+    const user = await leverTrader();
+    const row = await open(user.token);
+    // 60000 + 0.05% = 60030; value 60030 x 10 hands x 0.001 = 600.30; margin /10; fee 0.1%
+    expect(row).toMatchObject({
+      type: 1,
+      status: 1,
+      share: 10,
+      number: '0.01000000',
+      multiple: 10,
+      price: '60030.00000000',
+      origin_price: '60000.00000000',
+      open_price: '60030.00000000',
+      caution_money: '60.03000000',
+      trade_fee: '0.60030000',
+      profits: '-0.30000000',
+      open_tick_price: '60000.00000000',
+      symbol: 'BTC/USDT',
+    });
+    expect(await leverBalance(user.token)).toEqual({ available: '939.36970000', frozen: '60.03000000' });
+    await server.expectLedgerSound();
+  });
+
+  it('refuses every invalid order, in the caller’s language, changing nothing', async () => {
+    const user = await leverTrader();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ multiple: '7' }, 'lever_multiple_invalid'],
+      [{ multiple: '' }, 'lever_multiple_invalid'],
+      [{ share: '9' }, 'lever_hands_out_of_range'],
+      [{ share: '101' }, 'lever_hands_out_of_range'],
+      [{ share: '10.5' }, 'lever_hands_not_integer'],
+      [{ type: '3' }, 'lever_type_invalid'],
+      [{ status: '2' }, 'lever_status_invalid'],
+      [{ status: '0', target_price: '' }, 'lever_price_invalid'],
+      [{ target_profit_price: '59000' }, 'lever_take_profit_invalid'],
+      [{ target_profit_price: '62000' }, 'lever_take_profit_out_of_range'],
+      [{ stop_loss_price: '60500' }, 'lever_stop_loss_invalid'],
+      [{ stop_loss_price: '58000' }, 'lever_stop_loss_out_of_range'],
+      [{ type: '2', target_profit_price: '60500' }, 'lever_take_profit_invalid'],
+      [{ type: '2', stop_loss_price: '59500' }, 'lever_stop_loss_invalid'],
+      [{ currency_id: '99' }, 'lever_pair_closed'],
+      [{ share: '100', multiple: '5' }, 'insufficient_balance'],
+    ];
+    for (const [form, code] of cases) expect([form, await submit(user.token, form)]).toMatchObject([form, { type: 'error', code }]);
+    expect((await server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '5', type: '1', status: '1' }, { token: user.token, lang: 'en' })).message).toBe(
+      'Hands must be between 10 and 100',
+    );
+    expect((await orders(user.token)).message.total).toBe(0);
+    expect(await leverBalance(user.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
+    await server.expectLedgerSound();
+  });
+
+  it('refuses a stale price', async () => {
+    const user = await leverTrader();
+    clock.advance(60_000);
+    expect(await submit(user.token, {})).toMatchObject({ code: 'lever_price_stale' });
+    await trade('60000');
+    expect(await submit(user.token, {})).toMatchObject({ type: 'ok' });
+    await server.expectLedgerSound();
+  });
+});
+
+describe('entrusts', () => {
+  it('places a limit long below the price, fills it when a trade reaches it, and cancel returns margin and fee', async () => {
+    const user = await leverTrader();
+    const pending = await open(user.token, { status: '0', target_price: '59000' });
+    expect(pending).toMatchObject({ status: 0, origin_price: '59000.00000000', price: '59029.50000000' });
+    const other = await open(user.token, { status: '0', target_price: '58000' });
+    const intruder = await leverTrader();
+    expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: intruder.token })).toMatchObject({ code: 'lever_order_not_found' });
+    expect(await server.post('/api/lever/close', { id: String(other.id) }, { token: intruder.token })).toMatchObject({ code: 'lever_order_not_found' });
+    expect(await server.post('/api/lever/setstop', { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: intruder.token })).toMatchObject({
+      code: 'lever_order_not_found',
+    });
+    expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
+    await server.lever.idle();
+
+    await trade('58900');
+    const [filled] = (await orders(user.token, '1')).message.data;
+    expect(filled).toMatchObject({ id: pending.id, status: 1, price: '59029.50000000', open_tick_price: '58900.00000000' });
+    expect(await server.post('/api/lever/cancel', { id: String(pending.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
+    const revoked = (await orders(user.token, '4')).message.data;
+    expect(revoked).toMatchObject([{ id: other.id, status: 4 }]);
+    expect(revoked[0].complete_time_ms).toBe(clock());
+    // one open position's margin and fee: the revoked entrust's came back
+    expect(await leverBalance(user.token)).toEqual({ available: '940.38020500', frozen: '59.02950000' });
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+});
+
+describe('positions', () => {
+  it('closes once at take-profit with the right payout, at the tick’s price and time', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token);
+    expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '60500', stop_loss_price: '59500' }, { token: user.token })).toMatchObject({
+      type: 'ok',
+    });
+    expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '59000', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
+      code: 'lever_take_profit_invalid',
+    });
+    await server.lever.idle();
+    await trade('60400');
+    expect((await orders(user.token, '1')).message.data).toHaveLength(1);
+    clock.advance(1000);
+    await trade('60600');
+    await trade('60700');
+    const closed = (await orders(user.token, '3')).message.data;
+    expect(closed).toMatchObject([
+      { id: position.id, status: 3, close_reason: 'take_profit', close_price: '60600.00000000', update_price: '60600.00000000', profits: '5.70000000', close_tick_time_ms: clock() },
+    ]);
+    // 1000 - 60.03 margin - 0.6003 fee + 60.03 + 5.70 back
+    expect(await leverBalance(user.token)).toEqual({ available: '1005.09970000', frozen: '0.00000000' });
+    expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_open' });
+    const closes = await server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${position.id}`).where('kind', '=', 'lever_close').execute();
+    expect(closes).toHaveLength(1);
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('liquidates at a gap and never takes more than the margin: the house bears the rest', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { multiple: '100' });
+    expect(position.caution_money).toBe('6.00300000');
+    await trade('50000');
+    const [closed] = (await orders(user.token, '3')).message.data;
+    expect(closed).toMatchObject({ id: position.id, close_reason: 'liquidation', close_price: '50000.00000000', profits: '-100.30000000' });
+    expect(await leverBalance(user.token)).toEqual({ available: '993.39670000', frozen: '0.00000000' });
+    const row = await server.db.selectFrom('lever_order').select(['payout_units', 'shortfall_units']).where('id', '=', BigInt(position.id)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ payout_units: 0n, shortfall_units: mustParseUnits('94.297') });
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('a manual close racing a trigger closes once', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { stop_loss_price: '59500' });
+    const [answer] = await Promise.all([server.post('/api/lever/close', { id: String(position.id) }, { token: user.token }), trade('59400')]);
+    await server.lever.idle();
+    const [closed] = (await orders(user.token, '3')).message.data;
+    expect(['manual', 'stop_loss']).toContain(closed.close_reason);
+    expect(answer.type === 'ok' || answer.code === 'lever_order_not_open').toBe(true);
+    const closes = await server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${position.id}`).where('kind', '=', 'lever_close').execute();
+    expect(closes).toHaveLength(1);
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('closes manually at the current price and reports the risk figures', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { type: '2' });
+    // a short opens at 60000 - 0.05% = 59970
+    expect(position.price).toBe('59970.00000000');
+    await trade('59870');
+    const listed = await orders(user.token, '1');
+    expect(listed.rate_profits_total).toMatchObject({ profits_total: '1.00000000', caution_money_total: '59.97000000', hazard_rate: '101.66750042' });
+    expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    expect((await orders(user.token, '3')).message.data[0]).toMatchObject({ close_reason: 'manual', close_price: '59870.00000000', profits: '1.00000000' });
+    expect(await server.post('/api/lever/close', { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('pages my_trade as CLIENT-COMPAT says', async () => {
+    const user = await leverTrader();
+    await open(user.token);
+    await open(user.token);
+    await open(user.token, { status: '0', target_price: '59000' });
+    const page = (await server.post('/api/lever/my_trade', { status: '-1', page: '2', limit: '2' }, { token: user.token })).message;
+    expect(page.message).toMatchObject({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
+    expect(page.message.data).toHaveLength(1);
+    expect((await orders(user.token, '0')).message.total).toBe(1);
+  });
+});
+
+describe.skipIf(onPostgres)('restart', () => {
+  it('rebuilds open positions and pending entrusts from the database and misses no trigger', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-lever-'));
+    try {
+      const first = await startLeverServer({ DATA_DIR: dataDir });
+      await first.trade('60000');
+      const user = await buildTrader(first.server, { funds: [[USDT, '1000', 'lever']] });
+      const post = (s: TestServer, p: string, form: Record<string, string>) => s.post(p, form, { token: user.token });
+      expect(await post(first.server, '/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', target_profit_price: '60500' })).toMatchObject({ type: 'ok' });
+      expect(await post(first.server, '/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '0', target_price: '59000' })).toMatchObject({ type: 'ok' });
+      await first.server.close();
+
+      const second = await startLeverServer({ DATA_DIR: dataDir });
+      try {
+        await second.trade('58000');
+        await second.trade('60600');
+        const rows = await second.server.db.selectFrom('lever_order').select(['status', 'close_reason']).orderBy('id').execute();
+        // the position took profit; the entrust filled at 58000 and is still open at 60600
+        expect(rows).toEqual([
+          { status: 3n, close_reason: 'take_profit' },
+          { status: 1n, close_reason: null },
+        ]);
+        await second.server.expectLedgerSound();
+      } finally {
+        await second.server.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
