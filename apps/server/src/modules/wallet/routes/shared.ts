@@ -10,5 +10,3 @@ export interface WalletRouteDeps {
 export const tags = ['wallet'];
 /** a signed-in user's call */
 export const user = { auth: 'user' } as const;
-/** a signed-in user's call that moves money: an `Idempotency-Key` makes a repeat answer the first result */
-export const money = { auth: 'user', idempotent: true } as const;

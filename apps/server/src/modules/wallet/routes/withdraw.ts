@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BANK_CURRENCY,
+  calls,
   limits,
   notice,
   ZCurrencyRequest,
-  ZNoticeResponse,
   ZPageRequest,
   ZWithdrawInfoResponse,
   ZWithdrawListResponse,
-  ZWithdrawRequest,
 } from '@tidemark/protocol';
+import { route } from '../../../http/calls';
 import { ok } from '../../../http/envelope';
 import { paged, presentWithdrawal, presentWithdrawInfo } from '../present';
 import { selectWithdrawals } from '../queries';
-import { currencyIdOf, requestWithdrawal, withdrawInfo } from '../service';
-import { money, tags, user, type WalletRouteDeps } from './shared';
+import { currencyIdOf, precheckWithdrawal, requestWithdrawal, withdrawInfo } from '../service';
+import { tags, user, type WalletRouteDeps } from './shared';
 
 export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app, { db, clock }) => {
   app.post(
@@ -23,10 +23,11 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
     async (request) => ok(presentWithdrawInfo(await withdrawInfo(db, request.userId, currencyIdOf(request.body.currency), clock()))),
   );
 
-  app.post(
-    '/api/wallet/out',
-    { config: money, schema: { tags, summary: 'Request a withdrawal (frozen until staff decide)', body: ZWithdrawRequest, response: { 200: ZNoticeResponse } } },
-    async (request) => {
+  // prepared: the fund password hash verified before the transaction (see precheckWithdrawal)
+  route<typeof calls.walletOut, string>(
+    app,
+    calls.walletOut,
+    async (request, _reply, { db, prepared, ledgerKey }) => {
       const b = request.body;
       await requestWithdrawal(
         db,
@@ -37,11 +38,15 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
           address: b.address,
           payPassword: b.pay_password,
           bank: b.currency === BANK_CURRENCY,
+          verifiedHash: prepared,
+          ledgerKey,
         },
         clock(),
       );
       return ok(notice(request.lang, 'withdraw_submitted'));
     },
+    // argon2 outside the transaction: it would hold the SQLite writer for its whole run
+    { prepare: (request, appDb) => precheckWithdrawal(appDb, request.userId, request.body.pay_password) },
   );
 
   app.post(
