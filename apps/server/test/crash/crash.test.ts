@@ -49,26 +49,34 @@ interface Node {
   url: string;
 }
 
-/** Starts the server process and resolves once it says it listens (or fails past the deadline). */
-function startNode(env: Record<string, string>): Promise<Node> {
+interface Standby {
+  child: ChildProcess;
+  /** has the loaded process open the database and listen; resolves with its address */
+  start(): Promise<Node>;
+}
+
+/** Spawns a server process that loads its code and waits to be started (see crash-node.ts). */
+function spawnNode(env: Record<string, string>): Standby {
   const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not listen within ${START_DEADLINE_MS} ms`));
-    }, START_DEADLINE_MS);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code ?? signal} before it listened`));
-    });
-    readline.createInterface({ input: child.stdout! }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve({ child, url: (JSON.parse(line) as { url: string }).url });
-    });
+  const listening = new Promise<Node>((resolve, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`the server exited with ${code ?? signal} before it listened`)));
+    readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, url: (JSON.parse(line) as { url: string }).url }));
   });
+  listening.catch(() => undefined);
+  return {
+    child,
+    start() {
+      child.send('start');
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_DEADLINE_MS} ms`)), START_DEADLINE_MS);
+      });
+      return Promise.race([listening, deadline]).finally(() => clearTimeout(timer));
+    },
+  };
 }
 
 function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -135,9 +143,11 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     ...(pgSchema ? { CRASH_DATABASE_URL: process.env.TEST_DATABASE_URL!, CRASH_PG_SCHEMA: pgSchema } : {}),
   };
   let node: Node | undefined;
+  let standby: Standby | undefined;
 
   afterAll(async () => {
     if (node) await stopped(node.child, 'SIGKILL');
+    if (standby) await stopped(standby.child, 'SIGKILL');
     if (pgSchema) await onPg(`drop schema if exists ${pgSchema} cascade`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -148,7 +158,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     return db;
   };
 
-  it(`loses no acknowledged call, applies none twice and leaves no key in progress (${KILLS} kills)`, { timeout: 120_000 + KILLS * 5_000 }, async () => {
+  it(`loses no acknowledged call, applies none twice and leaves no key in progress (${KILLS} kills)`, { timeout: 60_000 + KILLS * 20_000 }, async () => {
     console.log(`crash suite (${onPostgres ? 'PostgreSQL' : 'SQLite'}): SEED=${SEED} CRASH_KILLS=${KILLS}`);
     if (pgSchema) await onPg(`create schema ${pgSchema}`);
     const setupDb = await openDb();
@@ -158,7 +168,8 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     for (let i = 0; i < TRADERS; i++) traders.push(await buildTrader(ctx, { funds: [[USDT, '100000']] }));
     await setupDb.destroy();
 
-    node = await startNode(nodeEnv);
+    node = await spawnNode(nodeEnv).start();
+    standby = spawnNode(nodeEnv);
     /** resolves with the running server's address; replaced while it restarts */
     let up: Promise<Node> = Promise.resolve(node);
     let stopping = false;
@@ -186,7 +197,8 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       up = new Promise((resolve) => (restarted = resolve));
       await stopped(dying.child, 'SIGKILL');
       kills++;
-      node = await startNode(nodeEnv);
+      node = await standby.start();
+      standby = spawnNode(nodeEnv);
       restarted(node);
     }
     stopping = true;
@@ -199,7 +211,9 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       op.outcome = await send(node.url, op);
     }
     await stopped(node.child, 'SIGTERM');
+    await stopped(standby.child, 'SIGKILL');
     node = undefined;
+    standby = undefined;
 
     const db = await openDb();
     try {
