@@ -9,15 +9,15 @@ import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 
-let server: RunningServer | undefined;
-const shutdown = () => void (server?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+const running: { server?: RunningServer } = {};
+const shutdown = () => void (running.server?.close() ?? Promise.resolve()).finally(() => process.exit(0));
 process.once('SIGTERM', shutdown);
 // the IPC channel closes when the test process exits, even if it could not stop this one
 process.once('disconnect', shutdown);
 
 const dataDir = process.env.CRASH_DATA_DIR!;
 await new Promise((resolve) => process.once('message', resolve));
-server = await startServer(
+const server = (running.server = await startServer(
   loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -28,5 +28,5 @@ server = await startServer(
     ...(process.env.CRASH_DATABASE_URL ? { DATABASE_URL: process.env.CRASH_DATABASE_URL } : {}),
   }),
   { logger: false, ...(process.env.CRASH_PG_SCHEMA ? { pgSchema: process.env.CRASH_PG_SCHEMA } : {}) },
-);
+));
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);

@@ -174,6 +174,14 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     let up: Promise<Node> = Promise.resolve(node);
     let stopping = false;
     const operations: Operation[] = [];
+    // answers so far, and who waits for the next one (kills come while calls are being answered)
+    let answered = 0;
+    let onAnswer = () => {};
+    const answersBeyond = (count: number) =>
+      new Promise<void>((resolve) => {
+        onAnswer = () => answered >= count && resolve();
+        onAnswer();
+      });
 
     const client = async (index: number) => {
       const rng = createRng(SEED + index + 1);
@@ -181,6 +189,10 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
         const op = nextOperation(rng, traders, index, n);
         operations.push(op);
         op.outcome = await send((await up).url, op);
+        if (op.outcome !== 'unanswered') {
+          answered++;
+          onAnswer();
+        }
         // the server died under this call: wait for it to come back, the call is retried at the end
         if (op.outcome === 'unanswered') await up;
       }
@@ -190,8 +202,9 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     const schedule = createRng(SEED);
     let kills = 0;
     while (kills < KILLS) {
-      // a random moment: the server takes calls for 50 to 800 ms (its own clock: real work, not a test's wait)
-      await new Promise((resolve) => setTimeout(resolve, 50 + schedule.int(750)));
+      // a random moment: after 1 to 8 more answers, then 0 to 300 ms into the calls under way
+      await answersBeyond(answered + 1 + schedule.int(8));
+      await new Promise((resolve) => setTimeout(resolve, schedule.int(300)));
       const dying = node;
       let restarted!: (n: Node) => void;
       up = new Promise((resolve) => (restarted = resolve));
