@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'insufficient_balance',
   'idempotency_key_invalid',
   'idempotency_key_reused',
-  'idempotency_in_progress',
   'account_required',
   'account_too_long',
   'email_invalid',

@@ -18,10 +18,19 @@ declare module 'fastify' {
  * What a handler works with. `db` is the database to pass to services: for a money-moving call
  * it is the transaction that also claims and answers the request's Idempotency-Key, so the
  * claim, the work and the stored answer commit together (services nest in it through
- * `inTransaction`); a handler of a money call must use no other.
+ * `inTransaction`). A handler of a money call must use no other: on PostgreSQL its writes would
+ * not roll back with the call, and on SQLite, whose one connection the transaction holds, a query
+ * on the app's database would wait for the transaction to end, which waits for it: a deadlock.
  */
-export interface CallContext {
+export interface CallContext<P = undefined> {
   db: Db;
+  /** what `extras.prepare` answered, before the transaction opened */
+  prepared: P;
+  /**
+   * money calls with an Idempotency-Key: the key their one ledger txn carries, so what a
+   * request did can be found from the key (a repeat inside the ledger writes nothing)
+   */
+  ledgerKey: string | undefined;
 }
 
 type Input<C extends CallSpec> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
@@ -33,23 +42,30 @@ export type CallRequest<C extends CallSpec> = Omit<FastifyRequest, 'body' | 'que
 /** What a handler answers: the call's ok envelope, or (for a file) whatever the reply sent. */
 export type CallAnswer<C extends CallSpec> = C['response'] extends z.ZodType ? z.input<C['response']> : FastifyReply;
 
-export interface RouteExtras {
+export interface RouteExtras<C extends CallSpec = CallSpec, P = undefined> {
   /** rate limits and other checks before the handler */
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   /** path parameters, for calls with `:name` in their path */
   params?: z.ZodType;
+  /**
+   * money calls: slow checks that need no transaction (argon2), run on the app's database once
+   * a replay is ruled out and before the transaction opens; the handler gets the answer as
+   * `context.prepared` and re-checks inside the transaction whatever may have changed since
+   */
+  prepare?: (request: CallRequest<C>, db: Db) => Promise<P>;
 }
 
 /**
  * Registers the route of a call from the protocol's table: method, path, validation, answer
  * schema, session requirement and idempotency all come from the table, so a route cannot
- * drift from what the web app and the API document say.
+ * drift from what the web app and the API document say. A money call's handler runs in one
+ * transaction with its Idempotency-Key's claim and answer (`idempotencyPlugin`).
  */
-export function route<C extends CallSpec>(
+export function route<C extends CallSpec, P = undefined>(
   app: FastifyInstance,
   call: C,
-  handler: (request: CallRequest<C>, reply: FastifyReply, context: CallContext) => Promise<CallAnswer<C>>,
-  extras: RouteExtras = {},
+  handler: (request: CallRequest<C>, reply: FastifyReply, context: CallContext<NoInfer<P>>) => Promise<CallAnswer<C>>,
+  extras: RouteExtras<C, P> = {},
 ): void {
   const input = call.request ? (call.method === 'GET' ? { querystring: call.request } : { body: call.request }) : {};
   const consumes =
@@ -57,7 +73,7 @@ export function route<C extends CallSpec>(
   app.route({
     method: call.method,
     url: call.path,
-    config: { call, ...(call.auth === 'user' ? { auth: 'user' as const } : {}), ...(call.money ? { idempotent: true } : {}) },
+    config: { call, ...(call.auth === 'user' ? { auth: 'user' as const } : {}) },
     schema: {
       tags: [call.module],
       summary: call.summary,
@@ -68,6 +84,14 @@ export function route<C extends CallSpec>(
       ...(call.response ? { response: { 200: call.response } } : {}),
     },
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
-    handler: (request: FastifyRequest, reply: FastifyReply) => handler(request as unknown as CallRequest<C>, reply, { db: app.db }),
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
+      const callRequest = request as unknown as CallRequest<C>;
+      if (!call.money) return handler(callRequest, reply, { db: app.db, prepared: undefined as P, ledgerKey: undefined });
+      const { prepare } = extras;
+      return app.runMoneyCall<P>(request, reply, {
+        ...(prepare ? { prepare: () => prepare(callRequest, app.db) } : {}),
+        work: (trx, prepared, ledgerKey) => handler(callRequest, reply, { db: trx, prepared: prepared as P, ledgerKey }),
+      });
+    },
   });
 }

@@ -1,81 +1,114 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { Rejection } from '../rejection';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** money-moving route: an `Idempotency-Key` header makes a repeat return the first answer */
-    idempotent?: boolean;
-  }
-  interface FastifyRequest {
-    /** the key this request claimed; its answer is stored for repeats */
-    idempotencyClaim: string | undefined;
+  interface FastifyInstance {
+    /** runs the money calls of `route()` (see `runMoneyCall`) */
+    runMoneyCall: MoneyCallRunner;
   }
 }
+
+/** What a money call does, in two steps. */
+export interface MoneyCall<P> {
+  /**
+   * Slow checks that need no transaction (a fund password's argon2 hash), run before it opens so
+   * they do not hold the SQLite writer; the work must re-check anything they read that may change.
+   */
+  prepare?: () => Promise<P>;
+  /** the call's work inside the transaction, with the key its ledger txn carries; answers the ok envelope */
+  work: (trx: Db, prepared: P | undefined, ledgerKey: string | undefined) => Promise<unknown>;
+}
+
+export type MoneyCallRunner = <P>(request: FastifyRequest, reply: FastifyReply, call: MoneyCall<P>) => Promise<unknown>;
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
-function requestHash(method: string, url: string, body: unknown): string {
-  const json = JSON.stringify(body ?? null, (_key, value: unknown) =>
-    typeof value === 'bigint' ? value.toString() : value,
-  );
-  return createHash('sha256').update(`${method} ${url}\n${json}`).digest('hex');
+function keyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || key.length > limits.idempotencyKeyLengthMax || !KEY_PATTERN.test(key)) {
+    throw new Rejection('idempotency_key_invalid');
+  }
+  return key;
+}
+
+function requestHash(request: FastifyRequest): string {
+  const json = JSON.stringify(request.body ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return createHash('sha256').update(`${request.method} ${request.url}\n${json}`).digest('hex');
+}
+
+/** The stored answer of an earlier request with this key; a refusal when that request was another. */
+async function answerOf(db: Db, userId: bigint, key: string, hash: string): Promise<string | undefined> {
+  const first = await db
+    .selectFrom('idempotency_request')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!first) return undefined;
+  if (first.request_hash !== hash) throw new Rejection('idempotency_key_reused');
+  // claims commit together with their answer: a row without one is a broken invariant
+  if (first.response === null) throw new Error(`idempotency key ${key} of user ${userId} has no answer`);
+  return first.response;
+}
+
+/** The key that the one ledger txn of a keyed money call carries: unique per user and key, like the claim. */
+export function ledgerKeyOf(userId: bigint, key: string): string {
+  return `http:${userId}:${key}`;
 }
 
 /**
- * On routes with `config.idempotent` (which also need a session), the first request with a key
- * claims it; a repeat with the same body gets the stored answer without the work being done
- * again, a repeat with another body is refused, and one racing the first is told to wait.
+ * Money calls (`money: true` in the call table) run in one database transaction: with an
+ * `Idempotency-Key` it claims the key, does the work and stores the answer, so a crash rolls back
+ * all three or none, and no claim is ever left "in progress". A rejection or any error rolls back
+ * the claim too: a retry with the key does the work once, or is refused again. A repeat of an
+ * answered request gets the stored answer (header `idempotent-replayed`), a repeat with another
+ * body is refused. A twin racing the first blocks on the key's primary key until the first
+ * commits (PostgreSQL), or waits for the one SQLite connection, and then replays its answer.
  */
 export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
-  app.decorateRequest('idempotencyClaim', undefined);
-
-  app.addHook('preHandler', async (request, reply) => {
-    const key = request.headers['idempotency-key'];
-    if (!request.routeOptions.config.idempotent || key === undefined) return;
-    if (typeof key !== 'string' || key.length > limits.idempotencyKeyLengthMax || !KEY_PATTERN.test(key)) {
-      throw new Rejection('idempotency_key_invalid');
+  const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work }) => {
+    const key = keyOf(request);
+    if (key === undefined) {
+      const prepared = prepare ? await prepare() : undefined;
+      return db.transaction().execute((trx) => work(trx, prepared, undefined));
     }
-    const hash = requestHash(request.method, request.url, request.body);
-    const inserted = await db
-      .insertInto('idempotency_request')
-      .values({ user_id: request.userId, key, request_hash: hash, response: null, created_at_ms: BigInt(clock()) })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (inserted.numInsertedOrUpdatedRows === 1n) {
-      request.idempotencyClaim = key;
-      return;
-    }
-    const first = await db
-      .selectFrom('idempotency_request')
-      .select(['request_hash', 'response'])
-      .where('user_id', '=', request.userId)
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    if (first.request_hash !== hash) throw new Rejection('idempotency_key_reused');
-    if (first.response === null) throw new Rejection('idempotency_in_progress');
-    return reply.header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(first.response);
-  });
-
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const key = request.idempotencyClaim;
-    if (key === undefined) return payload;
-    const failedInternally =
-      typeof payload !== 'string' || (JSON.parse(payload) as { code?: string }).code === 'internal';
-    // an internal failure did no work: free the key so the client can try again
-    if (failedInternally) {
-      await db.deleteFrom('idempotency_request').where('user_id', '=', request.userId).where('key', '=', key).execute();
-    } else {
-      await db
+    const { userId } = request;
+    const hash = requestHash(request);
+    // a repeat of an answered request is served before any slow check (its password may have changed since)
+    const earlier = await answerOf(db, userId, key, hash);
+    if (earlier !== undefined) return replay(reply, earlier);
+    const prepared = prepare ? await prepare() : undefined;
+    const outcome = await db.transaction().execute(async (trx): Promise<{ replayed: string } | { payload: string }> => {
+      const claimed = await trx
+        .insertInto('idempotency_request')
+        .values({ user_id: userId, key, request_hash: hash, response: null, created_at_ms: BigInt(clock()) })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .executeTakeFirst();
+      if (claimed.numInsertedOrUpdatedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
+      // the route's response schema serializes to JSON text
+      const payload = reply.serialize(await work(trx, prepared, ledgerKeyOf(userId, key))) as string;
+      await trx
         .updateTable('idempotency_request')
         .set({ response: payload })
-        .where('user_id', '=', request.userId)
+        .where('user_id', '=', userId)
         .where('key', '=', key)
         .execute();
-    }
-    return payload;
-  });
+      return { payload };
+    });
+    if ('replayed' in outcome) return replay(reply, outcome.replayed);
+    reply.type('application/json; charset=utf-8');
+    return outcome.payload;
+  };
+  app.decorate('runMoneyCall', runMoneyCall);
 });
+
+function replay(reply: FastifyReply, payload: string): string {
+  reply.header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
+  return payload;
+}

@@ -115,12 +115,4 @@ export const COMMON_MESSAGES = {
     jp: 'この Idempotency-Key は別のリクエストで使用済みです',
     spa: 'Esta Idempotency-Key ya se usó para otra solicitud',
   },
-  idempotency_in_progress: {
-    zh: '相同的请求正在处理中，请勿重复提交',
-    hk: '相同的請求正在處理中，請勿重複提交',
-    en: 'The same request is still being processed, please do not submit it twice',
-    kr: '동일한 요청이 처리 중입니다. 중복 제출하지 마세요',
-    jp: '同じリクエストを処理中です。重複して送信しないでください',
-    spa: 'La misma solicitud se está procesando, no la envíe dos veces',
-  },
 } satisfies Partial<Record<ErrorCode, Translations>>;

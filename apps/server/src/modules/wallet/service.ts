@@ -36,10 +36,13 @@ async function currencyOrReject(db: Db, currencyId: bigint) {
   return currency;
 }
 
-/** Moves money between two of the user's wallets: one balanced ledger transaction. */
+/**
+ * Moves money between two of the user's wallets: one balanced ledger transaction, carrying
+ * `ledgerKey` when the request has an idempotency key.
+ */
 export async function transfer(
   db: Db,
-  input: { userId: bigint; currencyId: bigint; from: WalletKind; to: WalletKind; amountUnits: bigint },
+  input: { userId: bigint; currencyId: bigint; from: WalletKind; to: WalletKind; amountUnits: bigint; ledgerKey?: string | undefined },
   nowMs: number,
 ): Promise<void> {
   if (input.from === input.to) throw new Rejection('transfer_same_account');
@@ -51,6 +54,7 @@ export async function transfer(
     db,
     {
       kind: 'transfer',
+      ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
       legs: [
         {
           account: { userId, wallet: input.from, currencyId },
@@ -111,19 +115,48 @@ export async function withdrawInfo(db: Db, userId: bigint, currencyId: bigint, n
   return { limit, currencyName: currency.name, availableUnits };
 }
 
+/** Checks a fund password against the user's hash (argon2, slow); answers the hash it matched. */
+async function verifyPayPassword(db: Db, userId: bigint, payPassword: string): Promise<string> {
+  const user = await selectUserById(db, userId);
+  if (!user.pay_password_hash) throw new Rejection('pay_password_unset');
+  if (!(await verifyPassword(user.pay_password_hash, payPassword))) throw new Rejection('pay_password_wrong');
+  return user.pay_password_hash;
+}
+
+/**
+ * The checks of a withdrawal that can run before its transaction: the platform is open and the
+ * fund password matches (argon2, slow). Answers the hash matched, for `requestWithdrawal`.
+ */
+export async function precheckWithdrawal(db: Db, userId: bigint, payPassword: string): Promise<string> {
+  if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
+  return verifyPayPassword(db, userId, payPassword);
+}
+
 /**
  * A withdrawal request: checked against the limits and the fund password, the amount moves from
  * available to frozen at once and waits for staff. Fee and received are the server's figures.
+ * `verifiedHash` is the fund password hash `precheckWithdrawal` already matched: the password is
+ * verified again only if the hash changed since. The ledger txn carries `ledgerKey` when given.
  */
 export async function requestWithdrawal(
   db: Db,
-  input: { userId: bigint; currencyId: bigint; amountUnits: bigint; address: string; payPassword: string; bank: boolean },
+  input: {
+    userId: bigint;
+    currencyId: bigint;
+    amountUnits: bigint;
+    address: string;
+    payPassword: string;
+    bank: boolean;
+    verifiedHash?: string | undefined;
+    ledgerKey?: string | undefined;
+  },
   nowMs: number,
 ): Promise<bigint> {
   if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
   const user = await selectUserById(db, input.userId);
-  if (!user.pay_password_hash) throw new Rejection('pay_password_unset');
-  if (!(await verifyPassword(user.pay_password_hash, input.payPassword))) throw new Rejection('pay_password_wrong');
+  if (user.pay_password_hash === null || user.pay_password_hash !== input.verifiedHash) {
+    await verifyPayPassword(db, input.userId, input.payPassword);
+  }
 
   let network: string;
   let address: string;
@@ -168,6 +201,7 @@ export async function requestWithdrawal(
       {
         kind: 'withdraw_freeze',
         reference: `withdrawal:${id}`,
+        ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
         legs: [
           { account, deltaUnits: -amount, log: { category: 'withdraw', text: 'withdraw_freeze' } },
           { account, bucket: 'frozen', deltaUnits: amount },

@@ -7,6 +7,3 @@ export interface WalletRouteDeps {
   clock: Clock;
 }
 
-export const tags = ['wallet'];
-/** a signed-in user's call that moves money: an `Idempotency-Key` makes a repeat answer the first result */
-export const money = { auth: 'user', idempotent: true } as const;

@@ -1,21 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BANK_CURRENCY, calls, limits, notice, ZNoticeResponse, ZWithdrawRequest } from '@tidemark/protocol';
+import { BANK_CURRENCY, calls, limits, notice } from '@tidemark/protocol';
 import { route } from '../../../http/calls';
 import { ok } from '../../../http/envelope';
 import { paged, presentWithdrawal, presentWithdrawInfo } from '../present';
 import { selectWithdrawals } from '../queries';
-import { currencyIdOf, requestWithdrawal, withdrawInfo } from '../service';
-import { money, tags, type WalletRouteDeps } from './shared';
+import { currencyIdOf, precheckWithdrawal, requestWithdrawal, withdrawInfo } from '../service';
+import type { WalletRouteDeps } from './shared';
 
-export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app, { db, clock }) => {
+export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app, { clock }) => {
   route(app, calls.walletWithdrawInfo, async (request, _reply, { db }) =>
     ok(presentWithdrawInfo(await withdrawInfo(db, request.userId, currencyIdOf(request.body.currency), clock()))),
   );
 
-  app.post(
-    '/api/wallet/out',
-    { config: money, schema: { tags, summary: 'Request a withdrawal (frozen until staff decide)', body: ZWithdrawRequest, response: { 200: ZNoticeResponse } } },
-    async (request) => {
+  // prepared: the fund password hash verified before the transaction (see precheckWithdrawal)
+  route<typeof calls.walletOut, string>(
+    app,
+    calls.walletOut,
+    async (request, _reply, { db, prepared, ledgerKey }) => {
       const b = request.body;
       await requestWithdrawal(
         db,
@@ -26,11 +27,15 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
           address: b.address,
           payPassword: b.pay_password,
           bank: b.currency === BANK_CURRENCY,
+          verifiedHash: prepared,
+          ledgerKey,
         },
         clock(),
       );
       return ok(notice(request.lang, 'withdraw_submitted'));
     },
+    // argon2 outside the transaction: it would hold the SQLite writer for its whole run
+    { prepare: (request, appDb) => precheckWithdrawal(appDb, request.userId, request.body.pay_password) },
   );
 
   route(app, calls.walletWithdrawList, async (request, _reply, { db }) => {

@@ -1,0 +1,296 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRng, formatUnits, type Rng } from '@tidemark/core';
+import { openDatabase, type Db } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { seed } from '../../src/db/seed';
+import { ledgerKeyOf } from '../../src/http/idempotency';
+import { checkLedger } from '../../src/modules/ledger/check';
+import { buildTrader, type Trader } from '../../src/testing/factories';
+import { onPostgres } from '../harness';
+
+/**
+ * The crash suite: a real server process takes transfers and withdrawals with Idempotency-Keys
+ * from concurrent clients while it is killed with SIGKILL at random moments and restarted.
+ * Afterwards every call answered ok is in the ledger exactly once, every unanswered call retried
+ * with its key ends in one outcome, no key is left without an answer and the ledger proves out.
+ * CRASH_KILLS sets the number of kills (20 by default), SEED replays a run's schedule and operations.
+ */
+const NODE_SCRIPT = fileURLToPath(new URL('./crash-node.ts', import.meta.url));
+const KILLS = Number(process.env.CRASH_KILLS ?? 20);
+const CLIENTS = 6;
+const TRADERS = 3;
+const SEED = Number(process.env.SEED ?? randomBytes(4).readUInt32BE(0));
+/** a restart that takes longer than this is a failure, not a slow machine */
+const START_DEADLINE_MS = 60_000;
+const USDT = 3n;
+const UNIT = 100_000_000n;
+
+type Kind = 'to_legal' | 'to_change' | 'withdraw';
+interface Operation {
+  trader: Trader;
+  kind: Kind;
+  amountUnits: bigint;
+  key: string;
+  /** ok, a refusal code, or unanswered while the server died */
+  outcome: string;
+  retried: boolean;
+}
+
+interface Node {
+  child: ChildProcess;
+  url: string;
+}
+
+interface Standby {
+  child: ChildProcess;
+  /** has the loaded process open the database and listen; resolves with its address */
+  start(): Promise<Node>;
+}
+
+/** Spawns a server process that loads its code and waits to be started (see crash-node.ts). */
+function spawnNode(env: Record<string, string>): Standby {
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const listening = new Promise<Node>((resolve, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`the server exited with ${code ?? signal} before it listened`)));
+    readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, url: (JSON.parse(line) as { url: string }).url }));
+  });
+  listening.catch(() => undefined);
+  return {
+    child,
+    start() {
+      child.send('start');
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_DEADLINE_MS} ms`)), START_DEADLINE_MS);
+      });
+      return Promise.race([listening, deadline]).finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> = {
+  to_legal: (op) => ['/api/wallet/change', { number: formatUnits(op.amountUnits), from_field: 'change', to_field: 'legal', currency_id: '3' }],
+  to_change: (op) => ['/api/wallet/change', { number: formatUnits(op.amountUnits), from_field: 'legal', to_field: 'change', currency_id: '3' }],
+  withdraw: (op) => [
+    '/api/wallet/out',
+    { currency: '3', number: formatUnits(op.amountUnits), address: op.trader.address.address, pay_password: op.trader.fundPassword },
+  ],
+};
+
+/** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
+async function send(url: string, op: Operation): Promise<string> {
+  const [pathname, form] = FORMS[op.kind](op);
+  try {
+    const response = await fetch(new URL(pathname, url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${op.trader.token}`, 'idempotency-key': op.key },
+      body: new URLSearchParams(form),
+    });
+    const answer = (await response.json()) as { type: string; code?: string };
+    return answer.type === 'ok' ? 'ok' : (answer.code ?? answer.type);
+  } catch {
+    return 'unanswered';
+  }
+}
+
+function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: number): Operation {
+  const roll = rng.int(10);
+  const kind: Kind = roll < 4 ? 'to_legal' : roll < 8 ? 'to_change' : 'withdraw';
+  // withdrawals start at the currency's minimum (10 USDT); transfers are a few cents to a few USDT
+  const amountUnits = kind === 'withdraw' ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n : BigInt(1 + rng.int(500)) * 1_000_000n;
+  return { trader: traders[client % traders.length]!, kind, amountUnits, key: `s${SEED}-c${client}-${n}`, outcome: 'unsent', retried: false };
+}
+
+/** How an applied operation moves (change available, change frozen, legal available). */
+function effect(op: Operation): [bigint, bigint, bigint] {
+  const x = op.amountUnits;
+  if (op.kind === 'to_legal') return [-x, 0n, x];
+  if (op.kind === 'to_change') return [x, 0n, -x];
+  return [-x, x, 0n];
+}
+
+async function onPg(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+describe('the server killed with SIGKILL under money-moving calls', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-crash-'));
+  const pgSchema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const target = { databaseUrl: onPostgres ? process.env.TEST_DATABASE_URL : undefined, dataDir, ...(pgSchema ? { pgSchema } : {}) };
+  const nodeEnv = {
+    CRASH_DATA_DIR: dataDir,
+    ...(pgSchema ? { CRASH_DATABASE_URL: process.env.TEST_DATABASE_URL!, CRASH_PG_SCHEMA: pgSchema } : {}),
+  };
+  let node: Node | undefined;
+  let standby: Standby | undefined;
+
+  afterAll(async () => {
+    if (node) await stopped(node.child, 'SIGKILL');
+    if (standby) await stopped(standby.child, 'SIGKILL');
+    if (pgSchema) await onPg(`drop schema if exists ${pgSchema} cascade`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const openDb = async (): Promise<Db> => {
+    const db = openDatabase(target);
+    await migrate(db, pgSchema);
+    return db;
+  };
+
+  it(`loses no acknowledged call, applies none twice and leaves no key in progress (${KILLS} kills)`, { timeout: 60_000 + KILLS * 20_000 }, async () => {
+    console.log(`crash suite (${onPostgres ? 'PostgreSQL' : 'SQLite'}): SEED=${SEED} CRASH_KILLS=${KILLS}`);
+    if (pgSchema) await onPg(`create schema ${pgSchema}`);
+    const setupDb = await openDb();
+    await seed(setupDb);
+    const ctx = { db: setupDb, clock: () => Date.now() };
+    const traders: Trader[] = [];
+    for (let i = 0; i < TRADERS; i++) traders.push(await buildTrader(ctx, { funds: [[USDT, '100000']] }));
+    await setupDb.destroy();
+
+    node = await spawnNode(nodeEnv).start();
+    standby = spawnNode(nodeEnv);
+    /** resolves with the running server's address; replaced while it restarts */
+    let up: Promise<Node> = Promise.resolve(node);
+    let stopping = false;
+    const operations: Operation[] = [];
+    // answers so far, and who waits for the next one (kills come while calls are being answered)
+    let answered = 0;
+    let onAnswer = () => {};
+    const answersBeyond = (count: number) =>
+      new Promise<void>((resolve) => {
+        onAnswer = () => answered >= count && resolve();
+        onAnswer();
+      });
+
+    const client = async (index: number) => {
+      const rng = createRng(SEED + index + 1);
+      for (let n = 0; !stopping; n++) {
+        const op = nextOperation(rng, traders, index, n);
+        operations.push(op);
+        op.outcome = await send((await up).url, op);
+        if (op.outcome !== 'unanswered') {
+          answered++;
+          onAnswer();
+        }
+        // the server died under this call: wait for it to come back, the call is retried at the end
+        if (op.outcome === 'unanswered') await up;
+      }
+    };
+    const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
+
+    const schedule = createRng(SEED);
+    let kills = 0;
+    while (kills < KILLS) {
+      // a random moment: after 1 to 8 more answers, then 0 to 300 ms into the calls under way
+      await answersBeyond(answered + 1 + schedule.int(8));
+      await new Promise((resolve) => setTimeout(resolve, schedule.int(300)));
+      const dying = node;
+      let restarted!: (n: Node) => void;
+      up = new Promise((resolve) => (restarted = resolve));
+      await stopped(dying.child, 'SIGKILL');
+      kills++;
+      node = await standby.start();
+      standby = spawnNode(nodeEnv);
+      restarted(node);
+    }
+    stopping = true;
+    await Promise.all(clients);
+
+    // every unanswered call, retried with its key, ends in one outcome
+    const unanswered = operations.filter((op) => op.outcome === 'unanswered');
+    for (const op of unanswered) {
+      op.retried = true;
+      op.outcome = await send(node.url, op);
+    }
+    await stopped(node.child, 'SIGTERM');
+    await stopped(standby.child, 'SIGKILL');
+    node = undefined;
+    standby = undefined;
+
+    const db = await openDb();
+    try {
+      const txnCount = new Map<string, number>();
+      const txns = await db.selectFrom('ledger_txn').select(['idempotency_key', 'kind']).where('kind', 'in', ['transfer', 'withdraw_freeze']).execute();
+      let unkeyed = 0;
+      for (const t of txns) {
+        if (t.idempotency_key === null) unkeyed++;
+        else txnCount.set(t.idempotency_key, (txnCount.get(t.idempotency_key) ?? 0) + 1);
+      }
+      const countOf = (op: Operation) => txnCount.get(ledgerKeyOf(op.trader.id, op.key)) ?? 0;
+      const acknowledged = operations.filter((op) => op.outcome === 'ok');
+      const lost = acknowledged.filter((op) => countOf(op) === 0).length;
+      const refusedYetApplied = operations.filter((op) => op.outcome !== 'ok' && countOf(op) > 0).length;
+      const applied = operations.filter((op) => countOf(op) > 0);
+      const withdrawals = await db.selectFrom('withdrawal').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+      const appliedTwice =
+        operations.reduce((sum, op) => sum + Math.max(0, countOf(op) - 1), 0) +
+        unkeyed +
+        Math.max(0, Number(withdrawals.n) - applied.filter((op) => op.kind === 'withdraw').length);
+      const inProgress = await db.selectFrom('idempotency_request').select('key').where('response', 'is', null).execute();
+      const unexpected = operations.filter((op) => !['ok', 'insufficient_balance', 'withdraw_daily_limit'].includes(op.outcome));
+
+      // each trader's balances are the starting ones moved by exactly the applied operations
+      let drift = (await checkLedger(db)).length;
+      for (const trader of traders) {
+        const expected = { change: [100_000n * UNIT, 0n], legal: [0n, 0n] };
+        for (const op of applied.filter((o) => o.trader === trader)) {
+          const [change, frozen, legal] = effect(op);
+          expected.change[0]! += change;
+          expected.change[1]! += frozen;
+          expected.legal[0]! += legal;
+        }
+        const accounts = await db.selectFrom('account').select(['wallet', 'available_units', 'frozen_units']).where('user_id', '=', trader.id).where('currency_id', '=', USDT).execute();
+        for (const wallet of ['change', 'legal'] as const) {
+          const row = accounts.find((a) => a.wallet === wallet);
+          const actual = [row?.available_units ?? 0n, row?.frozen_units ?? 0n];
+          if (actual[0] !== expected[wallet][0] || actual[1] !== expected[wallet][1]) drift++;
+        }
+      }
+
+      console.log(
+        [
+          `kills survived: ${kills}`,
+          `operations sent: ${operations.length} (unanswered and retried: ${unanswered.length})`,
+          `operations acknowledged: ${acknowledged.length}`,
+          `operations lost: ${lost}`,
+          `applied twice: ${appliedTwice}`,
+          `refused yet applied: ${refusedYetApplied}`,
+          `keys left in progress: ${inProgress.length}`,
+          `ledger drift: ${drift}`,
+        ].join('\n'),
+      );
+      expect(kills).toBe(KILLS);
+      expect(unexpected.map((op) => `${op.key}: ${op.outcome}`)).toEqual([]);
+      expect({ lost, appliedTwice, refusedYetApplied, inProgress: inProgress.length, drift }).toEqual({
+        lost: 0,
+        appliedTwice: 0,
+        refusedYetApplied: 0,
+        inProgress: 0,
+        drift: 0,
+      });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
