@@ -23,6 +23,8 @@ import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
+// spot
+import { spotRoutes } from './modules/spot/routes';
 import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
@@ -67,6 +69,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(identityRoutes, { db, clock });
   await app.register(walletRoutes, { db, clock, market });
   await app.register(uploadRoutes, { db, clock, uploadDir: path.join(config.dataDir, 'uploads') });
+  // spot
+  await app.register(spotRoutes, { db, clock, market, wake: market.wake });
   if (extraRoutes) await app.register(extraRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });

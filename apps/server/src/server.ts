@@ -7,6 +7,8 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 import { bootstrapAccounts } from './modules/bootstrap/service';
+// spot
+import { spotEngine, type SpotEngine } from './engine/spot/spot';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -15,6 +17,9 @@ export interface RunningServer {
   market: MarketEngine;
   /** the clock the app was built with: tests pass its time to the services they call directly */
   clock: Clock;
+  // spot
+  /** the spot matcher (it works only while this process leads) */
+  spot: SpotEngine;
   url: string;
   close(): Promise<void>;
 }
@@ -30,6 +35,9 @@ export async function startServer(
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
   const app = await buildApp({ db, config, ...options, market, clock: market.clock });
   await bootstrapAccounts(db, config, app.log, market.clock);
+  // spot
+  const spot = spotEngine({ db, market, clock: market.clock, log: app.log, notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event) });
+  market.host(spot);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
   await app.listen({ port: config.port, host: config.host });
@@ -41,6 +49,7 @@ export async function startServer(
     config,
     market,
     clock: market.clock,
+    spot,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await market.stop();

@@ -52,6 +52,16 @@ import {
   ZWithdrawListResponse,
   ZWithdrawRequest,
 } from './calls/wallet';
+// spot
+import {
+  ZCoinCancelRequest,
+  ZCoinMyFillsRequest,
+  ZCoinMyFillsResponse,
+  ZCoinMyOrdersRequest,
+  ZCoinMyOrdersResponse,
+  ZCoinSubmitRequest,
+  ZCoinSubmitResponse,
+} from './calls/spot';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -132,6 +142,12 @@ export const calls = define({
   coinDeal: { method: 'POST', path: '/api/coin/deal', module: 'wallet', auth: 'user', summary: 'Spot balances of a pair’s two currencies', request: ZCoinDealRequest, response: ZCoinDealResponse },
   walletWithdrawList: { method: 'POST', path: '/api/wallet/withdraw_list', module: 'wallet', auth: 'user', summary: 'The user’s withdrawals with their status', request: ZPageRequest, response: ZWithdrawListResponse },
   walletChargeList: { method: 'POST', path: '/api/wallet/charge_list', module: 'wallet', auth: 'user', summary: 'The user’s deposit applications with their status', request: ZPageRequest, response: ZDepositListResponse },
+
+  // spot
+  coinSubmit: { method: 'POST', path: '/api/coin/submit', module: 'spot', auth: 'user', money: true, summary: 'Place a spot order: its funds are frozen and it is stored before the answer; the matcher takes it next', request: ZCoinSubmitRequest, response: ZCoinSubmitResponse },
+  coinCancel: { method: 'POST', path: '/api/coin/cancel', module: 'spot', auth: 'user', money: true, summary: 'Ask to cancel an open spot order; what is left returns when the matcher cancels it', request: ZCoinCancelRequest, response: ZNoticeResponse },
+  coinMyOrders: { method: 'POST', path: '/api/coin/my_orders', module: 'spot', auth: 'user', summary: 'The user’s spot orders: status 0 current, 3 history (page object)', request: ZCoinMyOrdersRequest, response: ZCoinMyOrdersResponse },
+  coinMyFills: { method: 'POST', path: '/api/coin/my_fills', module: 'spot', auth: 'user', summary: 'The user’s spot fills, newest first (page object)', request: ZCoinMyFillsRequest, response: ZCoinMyFillsResponse },
 });
 
 export type Calls = typeof calls;

@@ -12,5 +12,6 @@ export * from './calls/user';
 export * from './calls/wallet';
 export * from './ledger-texts';
 export * from './calls/market';
+export * from './calls/spot';
 export * from './events';
 export * from './api';

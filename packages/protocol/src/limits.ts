@@ -44,6 +44,12 @@ export const limits = {
   depthLevelsMax: 20,
   /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
   socketQueuePacketsMax: 500,
+  // spot
+  /** rows per page of the spot order and fill lists */
+  spotPageSize: 20,
+  spotPageSizeMax: 100,
+  /** accepted orders the spot matcher takes from the database per read */
+  spotMatchBatch: 200,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -3,6 +3,8 @@ import type { Lang } from './lang';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from './messages/account';
 import { COMMON_MESSAGES } from './messages/common';
 import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
+// spot
+import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -15,12 +17,16 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...COMMON_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...WALLET_MESSAGES,
+  // spot
+  ...SPOT_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */
 export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...ACCOUNT_NOTICES,
   ...WALLET_NOTICES,
+  // spot
+  ...SPOT_NOTICES,
 };
 
 /** The message for `code` in `lang`, with `{name}` placeholders filled from `params`. */

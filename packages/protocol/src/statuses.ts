@@ -27,3 +27,8 @@ export type RecordType = keyof typeof RECORD_TYPES;
 
 /** `has_password`'s answer. */
 export const HAS_PAY_PASSWORD = { set: 1, unset: 2 } as const;
+
+// spot
+/** A spot order's life in the database; the wire's `status` of an order row is its index here. */
+export const SPOT_ORDER_STATUSES = ['accepted', 'open', 'filled', 'cancelled'] as const;
+export type SpotOrderStatus = (typeof SPOT_ORDER_STATUSES)[number];

@@ -3,6 +3,8 @@ import type { Db } from './database';
 import * as createFoundation from './migrations/20261122150000_create_foundation';
 import * as createAccounts from './migrations/20261122160000_create_accounts';
 import * as createWallets from './migrations/20261122170000_create_wallets';
+// spot
+import * as createSpot from './migrations/20261124120000_create_spot';
 import * as createMarket from './migrations/20261201090000_create_market';
 
 /** Forward-only migrations, in name order; add new files here. */
@@ -10,6 +12,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122150000_create_foundation': createFoundation,
   '20261122160000_create_accounts': createAccounts,
   '20261122170000_create_wallets': createWallets,
+  // spot
+  '20261124120000_create_spot': createSpot,
   '20261201090000_create_market': createMarket,
 };
 
