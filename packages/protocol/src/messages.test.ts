@@ -6,6 +6,8 @@ import { MESSAGES, NOTICES, translate } from './messages';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from './messages/account';
 import { COMMON_MESSAGES } from './messages/common';
 import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
+// spot
+import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -30,7 +32,7 @@ describe('message tables', () => {
   });
 
   it('keeps each code in one feature file, so joining the tables overrides nothing', () => {
-    const keys = [COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES].flatMap(Object.keys);
+    const keys = [COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES, SPOT_MESSAGES, SPOT_NOTICES].flatMap(Object.keys);
     expect(keys.length).toBe(new Set(keys).size);
     expect(keys.length).toBe(ERROR_CODES.length + NOTICE_CODES.length);
   });
