@@ -27,6 +27,8 @@ import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
 // lever
 import { leverRoutes } from './modules/lever/routes';
+// spot
+import { spotRoutes } from './modules/spot/routes';
 import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
@@ -87,6 +89,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
     // lever
     await scope.register(leverRoutes, { db, clock, market, wake: market.wake });
+    // spot
+    await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -11,6 +11,8 @@ import { MicroSettler } from './engine/micro/settler';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 // lever
 import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
+// spot
+import { spotEngine, type SpotEngine } from './engine/spot/spot';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -25,6 +27,9 @@ export interface RunningServer {
   // lever
   /** the lever risk engine (running while this process leads) */
   lever: LeverEngine;
+  // spot
+  /** the spot matcher (it works only while this process leads) */
+  spot: SpotEngine;
   url: string;
   close(): Promise<void>;
 }
@@ -51,6 +56,9 @@ export async function startServer(
   // lever
   const lever = leverEngine(db, market.clock, () => app.log);
   market.host(lever);
+  // spot
+  const spot = spotEngine({ db, market, clock: market.clock, log: app.log, notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event) });
+  market.host(spot);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
   await app.listen({ port: config.port, host: config.host });
@@ -64,6 +72,7 @@ export async function startServer(
     micro,
     clock: market.clock,
     lever,
+    spot,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await market.stop();

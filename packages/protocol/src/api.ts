@@ -73,6 +73,16 @@ import {
   ZLeverSetStopRequest,
   ZLeverSubmitRequest,
 } from './calls/lever';
+// spot
+import {
+  ZCoinCancelRequest,
+  ZCoinMyFillsRequest,
+  ZCoinMyFillsResponse,
+  ZCoinMyOrdersRequest,
+  ZCoinMyOrdersResponse,
+  ZCoinSubmitRequest,
+  ZCoinSubmitResponse,
+} from './calls/spot';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -167,6 +177,11 @@ export const calls = define({
   leverCancel: { method: 'POST', path: '/api/lever/cancel', module: 'lever', auth: 'user', money: true, summary: 'Revoke a pending entrust: margin and fee returned', request: ZLeverIdRequest, response: ZNoticeResponse },
   leverClose: { method: 'POST', path: '/api/lever/close', module: 'lever', auth: 'user', money: true, summary: 'Close an open position at the current price', request: ZLeverIdRequest, response: ZNoticeResponse },
   leverSetStop: { method: 'POST', path: '/api/lever/setstop', module: 'lever', auth: 'user', summary: 'Change an open position’s take-profit and stop-loss (0 or empty: none)', request: ZLeverSetStopRequest, response: ZNoticeResponse },
+  // spot
+  coinSubmit: { method: 'POST', path: '/api/coin/submit', module: 'spot', auth: 'user', money: true, summary: 'Place a spot order: its funds are frozen and it is stored before the answer; the matcher takes it next', request: ZCoinSubmitRequest, response: ZCoinSubmitResponse },
+  coinCancel: { method: 'POST', path: '/api/coin/cancel', module: 'spot', auth: 'user', money: true, summary: 'Ask to cancel an open spot order; what is left returns when the matcher cancels it', request: ZCoinCancelRequest, response: ZNoticeResponse },
+  coinMyOrders: { method: 'POST', path: '/api/coin/my_orders', module: 'spot', auth: 'user', summary: 'The user’s spot orders: status 0 current, 3 history (page object)', request: ZCoinMyOrdersRequest, response: ZCoinMyOrdersResponse },
+  coinMyFills: { method: 'POST', path: '/api/coin/my_fills', module: 'spot', auth: 'user', summary: 'The user’s spot fills, newest first (page object)', request: ZCoinMyFillsRequest, response: ZCoinMyFillsResponse },
 });
 
 export type Calls = typeof calls;

@@ -110,6 +110,25 @@ export const ERROR_CODES = [
   'lever_order_not_open',
   'lever_tick_invalid',
   'lever_tick_stale',
+  // spot: the engine's refusals (SPOT_REJECTIONS in core) and the calls' own
+  'spot_pair_not_found',
+  'spot_side_invalid',
+  'spot_kind_invalid',
+  'spot_order_invalid',
+  'spot_price_not_positive',
+  'spot_amount_not_positive',
+  'spot_price_off_tick',
+  'spot_amount_off_lot',
+  'spot_value_too_large',
+  'spot_below_min_value',
+  'spot_no_index_price',
+  'spot_outside_band',
+  'spot_freeze_short',
+  'spot_duplicate_order',
+  'spot_order_not_found',
+  'spot_restore_not_empty',
+  'spot_restore_invalid',
+  'spot_restore_crossed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -141,5 +160,7 @@ export const NOTICE_CODES = [
   'lever_cancelled',
   'lever_closed',
   'lever_stops_set',
+  // spot
+  'spot_cancel_requested',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

@@ -16,5 +16,6 @@ export * from './calls/market';
 export * from './calls/micro';
 // lever
 export * from './calls/lever';
+export * from './calls/spot';
 export * from './events';
 export * from './api';

@@ -67,6 +67,12 @@ export const limits = {
   leverStopRangeUnits: 1000n * 100_000_000n,
   leverPositionsPerUserMax: 50,
   leverEntrustsPerUserMax: 50,
+  // spot
+  /** rows per page of the spot order and fill lists */
+  spotPageSize: 20,
+  spotPageSizeMax: 100,
+  /** accepted orders the spot matcher takes from the database per read */
+  spotMatchBatch: 200,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

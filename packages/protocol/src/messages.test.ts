@@ -11,6 +11,8 @@ import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
 // lever
 import { LEVER_REJECTIONS } from '@tidemark/core';
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
+// spot
+import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -35,7 +37,10 @@ describe('message tables', () => {
   });
 
   it('keeps each code in one feature file, so joining the tables overrides nothing', () => {
-    const keys = [COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES, MICRO_MESSAGES, MICRO_NOTICES, LEVER_MESSAGES, LEVER_NOTICES].flatMap(Object.keys);
+    const keys = [
+      ...[COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES],
+      ...[MICRO_MESSAGES, MICRO_NOTICES, LEVER_MESSAGES, LEVER_NOTICES, SPOT_MESSAGES, SPOT_NOTICES],
+    ].flatMap(Object.keys);
     expect(keys.length).toBe(new Set(keys).size);
     expect(keys.length).toBe(ERROR_CODES.length + NOTICE_CODES.length);
   });

@@ -7,6 +7,8 @@ import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
 import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
 // lever
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
+// spot
+import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -22,6 +24,8 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...MICRO_MESSAGES,
   // lever
   ...LEVER_MESSAGES,
+  // spot
+  ...SPOT_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */
@@ -31,6 +35,8 @@ export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...MICRO_NOTICES,
   // lever
   ...LEVER_NOTICES,
+  // spot
+  ...SPOT_NOTICES,
 };
 
 /** The message for `code` in `lang`, with `{name}` placeholders filled from `params`. */

@@ -34,3 +34,8 @@ export type LeverOrderStatus = (typeof LEVER_ORDER_STATUS)[keyof typeof LEVER_OR
 
 /** `has_password`'s answer. */
 export const HAS_PAY_PASSWORD = { set: 1, unset: 2 } as const;
+
+// spot
+/** A spot order's life in the database; the wire's `status` of an order row is its index here. */
+export const SPOT_ORDER_STATUSES = ['accepted', 'open', 'filled', 'cancelled'] as const;
+export type SpotOrderStatus = (typeof SPOT_ORDER_STATUSES)[number];

@@ -4,10 +4,9 @@ import * as createFoundation from './migrations/20261122150000_create_foundation
 import * as createAccounts from './migrations/20261122160000_create_accounts';
 import * as createWallets from './migrations/20261122170000_create_wallets';
 import * as createMarket from './migrations/20261201090000_create_market';
-// micro options
 import * as createMicro from './migrations/20261202110000_create_micro';
-// lever
 import * as createLever from './migrations/20261202120000_create_lever';
+import * as createSpot from './migrations/20261202130000_create_spot';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,10 +14,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122160000_create_accounts': createAccounts,
   '20261122170000_create_wallets': createWallets,
   '20261201090000_create_market': createMarket,
-  // micro options
   '20261202110000_create_micro': createMicro,
-  // lever
   '20261202120000_create_lever': createLever,
+  '20261202130000_create_spot': createSpot,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Bucket, StoredPeriod, SystemAccount, WalletKind } from '@tidemark/core';
-import type { DepositStatus, LogCategory, WithdrawalStatus } from '@tidemark/protocol';
+import type { DepositStatus, LogCategory, SpotOrderStatus, WithdrawalStatus } from '@tidemark/protocol';
 
 /**
  * Table types. Every integer column is a bigint on both engines (better-sqlite3 safeIntegers,
@@ -403,6 +403,59 @@ export interface LeverOrderTable {
 export type LeverOrderRow = Selectable<LeverOrderTable>;
 export type LeverPairRow = Selectable<LeverPairTable>;
 
+// spot
+/** A pair's spot trading rules (see SpotPairRules in core); percents in units. */
+export interface SpotRuleTable {
+  pair_id: bigint;
+  tick_units: bigint;
+  lot_units: bigint;
+  min_value_units: bigint;
+  band_percent_units: bigint;
+  maker_fee_percent_units: bigint;
+  taker_fee_percent_units: bigint;
+}
+
+export interface SpotOrderTable {
+  id: Id;
+  user_id: bigint;
+  pair_id: bigint;
+  side: 'buy' | 'sell';
+  kind: 'limit' | 'market' | 'market_quote';
+  price_units: bigint | null;
+  amount_units: bigint | null;
+  quote_units: bigint | null;
+  frozen_units: bigint;
+  maker_fee_percent_units: bigint;
+  taker_fee_percent_units: bigint;
+  status: SpotOrderStatus;
+  seq: bigint | null;
+  filled_units: ColumnType<bigint, bigint | undefined, bigint>;
+  maker_quote_units: ColumnType<bigint, bigint | undefined, bigint>;
+  taker_quote_units: ColumnType<bigint, bigint | undefined, bigint>;
+  fee_units: ColumnType<bigint, bigint | undefined, bigint>;
+  cancel_requested: ColumnType<bigint, bigint | undefined, bigint>;
+  cancel_reason: string | null;
+  created_at_ms: bigint;
+  updated_at_ms: bigint;
+}
+
+export interface SpotFillTable {
+  id: Id;
+  pair_id: bigint;
+  maker_order_id: bigint;
+  taker_order_id: bigint;
+  maker_user_id: bigint;
+  taker_user_id: bigint;
+  taker_side: 'buy' | 'sell';
+  price_units: bigint;
+  base_units: bigint;
+  quote_units: bigint;
+  maker_fee_units: bigint;
+  taker_fee_units: bigint;
+  txn_id: bigint;
+  created_at_ms: bigint;
+}
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -429,6 +482,10 @@ export interface Database {
   deposit_request: DepositRequestTable;
   withdrawal: WithdrawalTable;
   wallet_log: WalletLogTable;
+  // spot
+  spot_rule: SpotRuleTable;
+  spot_order: SpotOrderTable;
+  spot_fill: SpotFillTable;
   // micro options
   micro_pair: MicroPairTable;
   micro_currency: MicroCurrencyTable;
@@ -448,3 +505,6 @@ export type AccountRow = Selectable<AccountTable>;
 export type NewWithdrawal = Insertable<WithdrawalTable>;
 export type NewDepositRequest = Insertable<DepositRequestTable>;
 export type WalletLogRow = Selectable<WalletLogTable>;
+// spot
+export type SpotOrderRow = Selectable<SpotOrderTable>;
+export type SpotFillRow = Selectable<SpotFillTable>;

@@ -64,6 +64,17 @@ const MICRO_SECONDS: ReadonlyArray<[bigint, string]> = [
   [300n, '95'],
 ];
 
+// spot: [pair, price step, amount step]; step x step is a whole quote unit (SpotPairRules)
+const SPOT_STEPS: ReadonlyArray<[bigint, string, string]> = [
+  [2n, '0.01', '0.0001'],
+  [1n, '0.01', '0.001'],
+  [3n, '0.01', '0.001'],
+  [4n, '0.01', '0.01'],
+  [5n, '0.0001', '1'],
+  [6n, '0.00001', '1'],
+  [7n, '0.01', '0.01'],
+];
+
 const SETTINGS: Record<string, string> = {
   // is_open_CTbi: the platform accepts deposits and withdrawals
   platform_open: '1',
@@ -106,6 +117,22 @@ export async function seed(db: Db): Promise<void> {
         })),
       )
       .onConflict((oc) => oc.column('currency_id').doNothing())
+      .execute();
+    // spot: every pair trades with a 5 USDT minimum, a 5% band, 0.1% maker and 0.2% taker fees
+    await trx
+      .insertInto('spot_rule')
+      .values(
+        SPOT_STEPS.map(([pair_id, tick, lot]) => ({
+          pair_id,
+          tick_units: mustParseUnits(tick),
+          lot_units: mustParseUnits(lot),
+          min_value_units: mustParseUnits('5'),
+          band_percent_units: mustParseUnits('5'),
+          maker_fee_percent_units: mustParseUnits('0.1'),
+          taker_fee_percent_units: mustParseUnits('0.2'),
+        })),
+      )
+      .onConflict((oc) => oc.column('pair_id').doNothing())
       .execute();
     await trx
       .insertInto('deposit_address')

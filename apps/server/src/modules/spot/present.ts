@@ -1,0 +1,70 @@
+import { formatUnits, UNITS_PER_COIN } from '@tidemark/core';
+import { SPOT_ORDER_STATUSES, type TSpotFillRow, type TSpotOrderRow } from '@tidemark/protocol';
+import type { SpotFillView, SpotOrderView } from './queries';
+
+// The exchange's display zone (the spec's chart zone): "2026-11-23 14:03:27".
+const displayTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+const display = (ms: bigint) => displayTime.format(new Date(Number(ms)));
+const fmtOrEmpty = (units: bigint | null) => (units === null ? '' : formatUnits(units));
+const symbolOf = (row: { base_name: string; quote_name: string }) => `${row.base_name}/${row.quote_name}`;
+const sideNumber = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
+
+export function presentOrder(row: SpotOrderView): TSpotOrderRow {
+  const tradedUnits = row.maker_quote_units + row.taker_quote_units;
+  return {
+    id: Number(row.id),
+    currency_id: Number(row.currency_id),
+    legal_id: Number(row.legal_id),
+    symbol: symbolOf(row),
+    type: sideNumber(row.side),
+    side: row.side,
+    order_type: row.kind === 'limit' ? 0 : 1,
+    price: fmtOrEmpty(row.price_units),
+    number: fmtOrEmpty(row.amount_units),
+    total: fmtOrEmpty(row.quote_units),
+    filled: formatUnits(row.filled_units),
+    filled_total: formatUnits(tradedUnits),
+    avg_price: row.filled_units === 0n ? '' : formatUnits((tradedUnits * UNITS_PER_COIN) / row.filled_units),
+    fee: formatUnits(row.fee_units),
+    status: SPOT_ORDER_STATUSES.indexOf(row.status),
+    created_at: display(row.created_at_ms),
+    created_at_ms: Number(row.created_at_ms),
+    updated_at_ms: Number(row.updated_at_ms),
+  };
+}
+
+/** A fill from the side of `userId` (who may be its maker or its taker). */
+export function presentFill(row: SpotFillView, userId: bigint): TSpotFillRow {
+  const taker = row.taker_user_id === userId;
+  const side = taker ? row.taker_side : row.taker_side === 'buy' ? 'sell' : 'buy';
+  return {
+    id: Number(row.id),
+    order_id: Number(taker ? row.taker_order_id : row.maker_order_id),
+    currency_id: Number(row.currency_id),
+    legal_id: Number(row.legal_id),
+    symbol: symbolOf(row),
+    type: sideNumber(side),
+    side,
+    role: taker ? 'taker' : 'maker',
+    price: formatUnits(row.price_units),
+    number: formatUnits(row.base_units),
+    total: formatUnits(row.quote_units),
+    fee: formatUnits(taker ? row.taker_fee_units : row.maker_fee_units),
+    time: display(row.created_at_ms),
+    ts: Number(row.created_at_ms),
+  };
+}
+
+/** The page object of that client family. */
+export function presentPage<T>(rows: T[], total: number, page: number, perPage: number) {
+  return { current_page: page, data: rows, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}

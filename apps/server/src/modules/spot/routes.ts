@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { calls, notice } from '@tidemark/protocol';
+import type { Clock, MarketView } from '@tidemark/core';
+import type { Db } from '../../db/database';
+import { route } from '../../http/calls';
+import { ok } from '../../http/envelope';
+import { presentFill, presentOrder, presentPage } from './present';
+import { myFills, myOrders, requestCancel, submitOrder } from './service';
+
+export interface SpotRouteDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketView;
+  /** wakes a leader engine by name (the market's `wake`), after work for it committed */
+  wake: (engine: string) => void;
+}
+
+/** The spot matcher's name in wake signals. */
+export const SPOT_ENGINE = 'spot';
+
+export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock, market, wake }) => {
+  // The matcher is woken once the answer is out, so the order's transaction has committed
+  // (whichever transaction the route's database is); a wake that finds nothing is harmless.
+  const wakingPaths = new Set<string>([calls.coinSubmit.path, calls.coinCancel.path]);
+  app.addHook('onResponse', async (request) => {
+    if (wakingPaths.has(request.routeOptions.url ?? '')) wake(SPOT_ENGINE);
+  });
+
+  const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
+
+  route(app, calls.coinSubmit, async (request, _reply, { db }) => {
+    const b = request.body;
+    const order = await submitOrder(
+      db,
+      {
+        userId: request.userId,
+        currencyId: BigInt(b.currency_id),
+        legalId: BigInt(b.legal_id),
+        side: b.type === 1 ? 'buy' : 'sell',
+        market: b.status === 1,
+        priceUnits: b.price,
+        amountUnits: b.number,
+        totalUnits: b.total,
+      },
+      indexPriceOf,
+      clock(),
+    );
+    return ok(presentOrder(order));
+  });
+
+  route(app, calls.coinCancel, async (request, _reply, { db }) => {
+    await requestCancel(db, request.userId, request.body.id, clock());
+    return ok(notice(request.lang, 'spot_cancel_requested'));
+  });
+
+  route(app, calls.coinMyOrders, async (request, _reply, { db }) => {
+    const b = request.body;
+    const input = { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, status: b.status, page: b.page, limit: b.limit };
+    const { total, data } = await myOrders(db, input);
+    return ok(presentPage(data.map(presentOrder), total, b.page, b.limit));
+  });
+
+  route(app, calls.coinMyFills, async (request, _reply, { db }) => {
+    const b = request.body;
+    const { total, data } = await myFills(db, { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, page: b.page, limit: b.limit });
+    return ok(presentPage(data.map((row) => presentFill(row, request.userId)), total, b.page, b.limit));
+  });
+};

@@ -1,0 +1,335 @@
+import {
+  applySpotCommand,
+  checkSpotOrder,
+  fillPostings,
+  freezePostings,
+  releasePostings,
+  type Posting,
+  type SpotAccounts,
+  type SpotBook,
+  type SpotCommand,
+  type SpotEvent,
+  type SpotOpenOrder,
+  type SpotOrderSpec,
+  type SpotPairRules,
+  type SpotRejection,
+} from '@tidemark/core';
+import type { SpotOrderStatus } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import type { SpotOrderRow } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { Rejection } from '../../rejection';
+import { postTransaction } from '../ledger/service';
+import type { AccountRef, Leg } from '../ledger/types';
+import {
+  clearCancelRequest,
+  insertFill,
+  insertSpotOrder,
+  markCancelRequested,
+  selectBookState,
+  selectSpotOrder,
+  selectSpotPair,
+  selectSpotPairs,
+  selectUserFills,
+  selectUserOrders,
+  updateOrderProgress,
+  type SpotPairRow,
+} from './queries';
+
+export function rulesOf(row: SpotPairRow): SpotPairRules {
+  return {
+    baseCurrencyId: row.currency_id,
+    quoteCurrencyId: row.legal_id,
+    tickUnits: row.tick_units,
+    lotUnits: row.lot_units,
+    minValueUnits: row.min_value_units,
+    makerFeePercentUnits: row.maker_fee_percent_units,
+    takerFeePercentUnits: row.taker_fee_percent_units,
+    bandPercentUnits: row.band_percent_units,
+  };
+}
+
+/**
+ * Ledger accounts for the core's postings: the core names accounts by id, the ledger by
+ * reference, so each id handed out is an index into the references it stands for.
+ */
+class AccountRefs implements SpotAccounts {
+  private readonly refs: AccountRef[] = [];
+  change(userId: bigint, currencyId: bigint): bigint {
+    return this.add({ userId, wallet: 'change', currencyId });
+  }
+  fees(currencyId: bigint): bigint {
+    return this.add({ system: 'fees', currencyId });
+  }
+  legs(postings: Posting[]): Leg[] {
+    return postings.map((p) => ({ account: this.refs[Number(p.accountId)]!, bucket: p.bucket, deltaUnits: p.deltaUnits }));
+  }
+  private add(ref: AccountRef): bigint {
+    this.refs.push(ref);
+    return BigInt(this.refs.length - 1);
+  }
+}
+
+/** The trader's order as the form gives it, before the pair's checks. */
+export interface SubmitInput {
+  userId: bigint;
+  currencyId: bigint;
+  legalId: bigint;
+  side: 'buy' | 'sell';
+  market: boolean;
+  priceUnits?: bigint | undefined;
+  amountUnits?: bigint | undefined;
+  totalUnits?: bigint | undefined;
+}
+
+function specOf(input: SubmitInput): SpotOrderSpec {
+  const { side, priceUnits, amountUnits, totalUnits } = input;
+  if (!input.market) {
+    if (priceUnits === undefined || amountUnits === undefined) throw new Rejection('spot_order_invalid');
+    return { kind: 'limit', side, priceUnits, amountUnits };
+  }
+  if (amountUnits !== undefined) return { kind: 'market', side, amountUnits };
+  if (side === 'buy' && totalUnits !== undefined) return { kind: 'market_quote', side, quoteUnits: totalUnits };
+  throw new Rejection('spot_order_invalid');
+}
+
+/**
+ * Accepts a spot order: checked against the pair's rules and the index price, its funds frozen
+ * and the order stored in one transaction. The matcher takes it once woken; it re-checks the
+ * order against the index it then holds.
+ */
+export async function submitOrder(db: Db, input: SubmitInput, indexPriceOf: (pairId: bigint) => bigint | null, nowMs: number) {
+  const pair = await selectSpotPair(db, input.currencyId, input.legalId);
+  if (!pair) throw new Rejection('spot_pair_not_found');
+  const rules = rulesOf(pair);
+  const spec = specOf(input);
+  const checked = checkSpotOrder(rules, spec, indexPriceOf(pair.pair_id));
+  if ('rejection' in checked) throw new Rejection(checked.rejection);
+  const orderId = await inTransaction(db, async (trx) => {
+    const id = await insertSpotOrder(trx, {
+      user_id: input.userId,
+      pair_id: pair.pair_id,
+      side: spec.side,
+      kind: spec.kind,
+      price_units: spec.kind === 'limit' ? spec.priceUnits : null,
+      amount_units: spec.kind === 'market_quote' ? null : spec.amountUnits,
+      quote_units: spec.kind === 'market_quote' ? spec.quoteUnits : null,
+      frozen_units: checked.frozenUnits,
+      maker_fee_percent_units: rules.makerFeePercentUnits,
+      taker_fee_percent_units: rules.takerFeePercentUnits,
+      status: 'accepted',
+      seq: null,
+      cancel_reason: null,
+      created_at_ms: BigInt(nowMs),
+      updated_at_ms: BigInt(nowMs),
+    });
+    const accounts = new AccountRefs();
+    const postings = freezePostings(rules, input.userId, spec.side, checked.frozenUnits, accounts);
+    await postTransaction(trx, { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: accounts.legs(postings) }, nowMs);
+    return id;
+  });
+  return (await selectSpotOrder(db, orderId))!;
+}
+
+/** Asks the matcher to cancel one of the user's live orders; any other order is not found. */
+export async function requestCancel(db: Db, userId: bigint, orderId: bigint, nowMs: number): Promise<void> {
+  if (!(await markCancelRequested(db, userId, orderId, nowMs))) throw new Rejection('spot_order_not_found');
+}
+
+const pageOf = (page: number, limit: number) => ({ offset: (page - 1) * limit, limit });
+
+async function pairIdOf(db: Db, currencyId: number | undefined, legalId: number | undefined): Promise<bigint | null | undefined> {
+  if (currencyId === undefined || legalId === undefined) return null;
+  return (await selectSpotPair(db, BigInt(currencyId), BigInt(legalId)))?.pair_id;
+}
+
+const STATUS_GROUPS: Record<number, readonly SpotOrderStatus[]> = { 0: ['accepted', 'open'], 3: ['filled', 'cancelled'] };
+
+export async function myOrders(
+  db: Db,
+  input: { userId: bigint; currencyId?: number | undefined; legalId?: number | undefined; status: number; page: number; limit: number },
+) {
+  const pairId = await pairIdOf(db, input.currencyId, input.legalId);
+  if (pairId === undefined) return { total: 0, data: [] };
+  return selectUserOrders(db, { userId: input.userId, pairId, statuses: STATUS_GROUPS[input.status]! }, pageOf(input.page, input.limit));
+}
+
+export async function myFills(
+  db: Db,
+  input: { userId: bigint; currencyId?: number | undefined; legalId?: number | undefined; page: number; limit: number },
+) {
+  const pairId = await pairIdOf(db, input.currencyId, input.legalId);
+  if (pairId === undefined) return { total: 0, data: [] };
+  return selectUserFills(db, { userId: input.userId, pairId }, pageOf(input.page, input.limit));
+}
+
+// The matcher's side: what the engine leader reads and writes.
+
+export const spotPairs = (db: Db) => selectSpotPairs(db);
+
+/** A pair's resting orders as the core restores them, and the next sequence its book may give. */
+export async function bookState(db: Db, pairId: bigint): Promise<{ orders: SpotOpenOrder[]; nextSeq: number }> {
+  const { open, nextSeq } = await selectBookState(db, pairId);
+  const orders = open.map((o) => ({
+    orderId: o.id,
+    userId: o.user_id,
+    side: o.side,
+    priceUnits: o.price_units!,
+    amountUnits: o.amount_units!,
+    filledUnits: o.filled_units,
+    makerQuoteUnits: o.maker_quote_units,
+    takerQuoteUnits: o.taker_quote_units,
+    feeUnits: o.fee_units,
+    frozenUnits: o.frozen_units,
+    makerFeePercentUnits: o.maker_fee_percent_units,
+    takerFeePercentUnits: o.taker_fee_percent_units,
+    seq: Number(o.seq),
+  }));
+  return { orders, nextSeq };
+}
+
+/** The command that puts a stored accepted order on the book. */
+export function placeCommand(order: SpotOrderRow): SpotCommand {
+  const side = order.side;
+  const spec: SpotOrderSpec =
+    order.kind === 'limit'
+      ? { kind: 'limit', side, priceUnits: order.price_units!, amountUnits: order.amount_units! }
+      : order.kind === 'market'
+        ? { kind: 'market', side, amountUnits: order.amount_units! }
+        : { kind: 'market_quote', side: 'buy', quoteUnits: order.quote_units! };
+  return { type: 'place', orderId: order.id, userId: order.user_id, order: spec, frozenUnits: order.frozen_units };
+}
+
+/** What one command changed, for the owners' notices: order id -> [user, status]. */
+export type Touched = Map<bigint, { userId: bigint; status: SpotOrderStatus }>;
+
+interface Progress {
+  filledUnits: bigint;
+  makerQuoteUnits: bigint;
+  takerQuoteUnits: bigint;
+  feeUnits: bigint;
+  status?: SpotOrderStatus;
+  seq?: number;
+  cancelReason?: string;
+}
+
+/**
+ * Runs one command against a book and writes everything its events say (order states, fills,
+ * the fills' and releases' ledger transactions) in one database transaction. The book is
+ * changed in place by the core: if the write fails the caller must rebuild the book from the
+ * database. A refused place ends the stored order and returns its frozen funds.
+ */
+export async function applyAndPersist(db: Db, book: SpotBook, pairId: bigint, command: SpotCommand, nowMs: number): Promise<Touched> {
+  const result = applySpotCommand(book, command, { nowMs });
+  if ('rejection' in result) {
+    if (command.type === 'place') return refusePlace(db, book.rules, command, result.rejection, nowMs);
+    if (command.type === 'cancel') return refuseCancel(db, command.orderId, nowMs);
+    throw new Error(`spot command ${command.type} refused: ${result.rejection}`);
+  }
+  return inTransaction(db, (trx) => persistEvents(trx, book.rules, pairId, result.events, nowMs));
+}
+
+async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, events: SpotEvent[], nowMs: number): Promise<Touched> {
+  const progress = new Map<bigint, Progress>();
+  const touched: Touched = new Map();
+  const of = (orderId: bigint, userId: bigint) => {
+    let p = progress.get(orderId);
+    if (!p) {
+      p = { filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n };
+      progress.set(orderId, p);
+      touched.set(orderId, { userId, status: 'open' });
+    }
+    return p;
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'accepted':
+        of(event.orderId, event.userId).seq = event.seq;
+        break;
+      case 'fill': {
+        const maker = of(event.makerOrderId, event.makerUserId);
+        const taker = of(event.takerOrderId, event.takerUserId);
+        maker.filledUnits += event.baseUnits;
+        maker.makerQuoteUnits += event.quoteUnits;
+        maker.feeUnits += event.makerFeeUnits;
+        taker.filledUnits += event.baseUnits;
+        taker.takerQuoteUnits += event.quoteUnits;
+        taker.feeUnits += event.takerFeeUnits;
+        const accounts = new AccountRefs();
+        const { txnId } = await postTransaction(
+          trx,
+          { kind: 'spot_fill', reference: `spot_order:${event.takerOrderId}`, legs: accounts.legs(fillPostings(rules, event, accounts)) },
+          nowMs,
+        );
+        await insertFill(trx, {
+          pair_id: pairId,
+          maker_order_id: event.makerOrderId,
+          taker_order_id: event.takerOrderId,
+          maker_user_id: event.makerUserId,
+          taker_user_id: event.takerUserId,
+          taker_side: event.takerSide,
+          price_units: event.priceUnits,
+          base_units: event.baseUnits,
+          quote_units: event.quoteUnits,
+          maker_fee_units: event.makerFeeUnits,
+          taker_fee_units: event.takerFeeUnits,
+          txn_id: txnId,
+          created_at_ms: BigInt(nowMs),
+        });
+        break;
+      }
+      case 'rested':
+        of(event.orderId, event.userId).status = 'open';
+        break;
+      case 'cancelled':
+      case 'done': {
+        const p = of(event.orderId, event.userId);
+        p.status = event.type === 'done' ? 'filled' : 'cancelled';
+        if (event.type === 'cancelled') p.cancelReason = event.reason;
+        const accounts = new AccountRefs();
+        const legs = accounts.legs(releasePostings(event, accounts));
+        if (legs.length > 0) {
+          await postTransaction(trx, { kind: 'spot_release', reference: `spot_order:${event.orderId}`, legs }, nowMs);
+        }
+        break;
+      }
+    }
+  }
+  for (const [orderId, p] of progress) {
+    await updateOrderProgress(trx, orderId, p, nowMs);
+    touched.get(orderId)!.status = p.status ?? 'open';
+  }
+  return touched;
+}
+
+/** The matcher refused a stored order (the index moved, or there is none): it ends and its funds return. */
+async function refusePlace(
+  db: Db,
+  rules: SpotPairRules,
+  command: Extract<SpotCommand, { type: 'place' }>,
+  rejection: SpotRejection,
+  nowMs: number,
+): Promise<Touched> {
+  const { orderId, userId, frozenUnits } = command;
+  await inTransaction(db, async (trx) => {
+    const accounts = new AccountRefs();
+    const releasedCurrencyId = command.order.side === 'buy' ? rules.quoteCurrencyId : rules.baseCurrencyId;
+    // the release of the whole freeze, as the core would write it for an order that never traded
+    const release = { type: 'cancelled', orderId, userId, side: command.order.side, reason: 'user', remainingUnits: 0n, releasedUnits: frozenUnits, releasedCurrencyId, atMs: nowMs } as const;
+    const legs = accounts.legs(releasePostings(release, accounts));
+    if (legs.length > 0) await postTransaction(trx, { kind: 'spot_release', reference: `spot_order:${orderId}`, legs }, nowMs);
+    await updateOrderProgress(
+      trx,
+      orderId,
+      { filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n, status: 'cancelled', cancelReason: rejection },
+      nowMs,
+    );
+  });
+  return new Map([[orderId, { userId, status: 'cancelled' }]]);
+}
+
+/** A cancel request for an order no longer on the book (it filled meanwhile): the request is dropped. */
+async function refuseCancel(db: Db, orderId: bigint, nowMs: number): Promise<Touched> {
+  await clearCancelRequest(db, orderId, nowMs);
+  return new Map();
+}
