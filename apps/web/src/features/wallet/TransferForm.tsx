@@ -1,4 +1,5 @@
 import { SwapOutlined } from '@ant-design/icons';
+import type { CallInput, Calls } from '@tidemark/protocol';
 import { Button, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fixedDecimal } from '../../format/decimal';
@@ -7,9 +8,12 @@ import { ASSET_DECIMALS } from './amount';
 import CurrencySelect from './CurrencySelect';
 import { useCurrencyList, type WalletList } from './queries';
 import TransferAmountField from './TransferAmountField';
-import type { Transfer } from './api';
+import { id } from './api';
 import { useTransfer } from './useTransfer';
 import { availableIn, walletLabel, walletRows, WALLET_KINDS, type Wallet } from './wallets';
+
+/** The form's fields: the transfer call's, with the currency as the select holds it. */
+type Transfer = Omit<CallInput<Calls['walletChange']>, 'currency_id'> & { currency_id: number };
 
 /** A currency's available amount in a wallet, or undefined where the wallet does not hold it. */
 function availableOf(list: WalletList, wallet: Wallet, currency: number | undefined): string | undefined {
@@ -39,7 +43,7 @@ export default function TransferForm({ list }: { list: WalletList }) {
       requiredMark={false}
       className="tm-w-card tm-w-transfer"
       initialValues={{ from_field: 'change', to_field: 'lever' }}
-      onFinish={(fields) => transfer.mutate({ ...fields, number: fields.number.trim() })}
+      onFinish={(fields) => transfer.mutate({ ...fields, number: fields.number.trim(), currency_id: id(fields.currency_id) })}
     >
       <Form.Item name="currency_id" label={t('transfer.currency')} rules={[{ required: true, message: rejection('currency_required') }]}>
         <CurrencySelect currencies={currencies.data} loading={currencies.isLoading} />
