@@ -4,10 +4,9 @@ import { call } from '../../api/client';
 import type { Pair } from './pair';
 import type { Trade } from './tape';
 
-// ids are decimal text on the wire
-const ids = (pair: Pair) => ({ legal_id: String(pair.legalId), currency_id: String(pair.currencyId) });
+const ids = (pair: Pair) => ({ legal_id: pair.legalId, currency_id: pair.currencyId });
 
-/** How many bars of history the chart asks for (the server answers at most 2000). */
+/** How many bars of history the chart asks for (the server answers at most `limits.candlesPerAnswerMax`). */
 const HISTORY_BARS = 1500;
 // Months vary in length; the longest keeps the window at least HISTORY_BARS months wide.
 const LONGEST_MONTH_MS = 31 * 24 * 3_600_000;

@@ -1,6 +1,6 @@
 import { SwapOutlined } from '@ant-design/icons';
 import type { CallInput, Calls } from '@tidemark/protocol';
-import { Button, Form, Select } from 'antd';
+import { Button, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fixedDecimal } from '../../format/decimal';
 import { rejection } from '../account/rules';
@@ -33,6 +33,8 @@ export default function TransferForm({ list }: { list: WalletList }) {
   const currencyName = currencies.data?.find((entry) => entry.id === currency)?.name ?? '';
   const accounts = WALLET_KINDS.map((wallet) => ({ value: wallet, label: t(walletLabel(wallet)) }));
   const balance = (wallet: Wallet) => {
+    // Until the currency list is read no currency is chosen: that is loading, not "not held".
+    if (currency === undefined) return <Skeleton.Input active size="small" />;
     const amount = availableOf(list, wallet, currency);
     return amount === undefined ? t('transfer.notHeld') : `${fixedDecimal(amount, ASSET_DECIMALS)} ${currencyName}`;
   };
@@ -74,11 +76,11 @@ export default function TransferForm({ list }: { list: WalletList }) {
       </div>
       <dl className="tm-w-quote">
         <dt>{t('transfer.available', { account: t(walletLabel(from)) })}</dt>
-        <dd className="tm-w-num tm-w-strong" data-testid="transfer-from-balance">
+        <dd className="tm-w-num tm-w-strong" data-testid="transfer-from-balance" aria-busy={currency === undefined}>
           {balance(from)}
         </dd>
         <dt>{t('transfer.balanceIn', { account: t(walletLabel(to)) })}</dt>
-        <dd className="tm-w-num" data-testid="transfer-to-balance">
+        <dd className="tm-w-num" data-testid="transfer-to-balance" aria-busy={currency === undefined}>
           {balance(to)}
         </dd>
       </dl>

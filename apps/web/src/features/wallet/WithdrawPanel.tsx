@@ -1,4 +1,4 @@
-import { calls, NETWORKS } from '@tidemark/protocol';
+import { calls, limits, NETWORKS } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { useAddressBook, useCashInfo, useWithdrawInfo, type BalanceRow, type Wit
 import { amountRules } from './rules';
 
 type Network = (typeof NETWORKS)[number];
+
+const PAY_PASSWORD_PATTERN = new RegExp(`^\\d{${limits.payPasswordDigits}}$`);
 
 interface WithdrawForm {
   address: string;
@@ -147,8 +149,8 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
         <dt>{t('withdraw.received')}</dt>
         <dd className="tm-w-num tm-w-strong">{quote ? `${quote.received} ${coin}` : '--'}</dd>
       </dl>
-      <Form.Item name="pay_password" label={t('withdraw.payPassword')} rules={[{ pattern: /^\d{6}$/, required: true, message: rejection('pay_password_invalid') }]}>
-        <Input.Password inputMode="numeric" autoComplete="off" maxLength={6} placeholder={t('withdraw.payPasswordPlaceholder')} />
+      <Form.Item name="pay_password" label={t('withdraw.payPassword')} rules={[{ pattern: PAY_PASSWORD_PATTERN, required: true, message: rejection('pay_password_invalid') }]}>
+        <Input.Password inputMode="numeric" autoComplete="off" maxLength={limits.payPasswordDigits} placeholder={t('withdraw.payPasswordPlaceholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={withdraw.isPending || withdraw.isSuccess}>
         {t('withdraw.submit')}
