@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { calls, LEGAL_USDT_ID } from '@tidemark/protocol';
+// types only: Playwright's loader does not run the workspace packages' sources
+import type { CallOutput, Calls } from '@tidemark/protocol';
 import { SESSION_FILE } from '../support/paths';
 
 const readTrader = () => JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as Record<string, string>;
@@ -61,11 +62,11 @@ export function writeScreenshotPng(): string {
 
 /** The trader's available USDT in the spot and contract wallets, in units, read from the API (not the page). */
 export async function usdtBalances(request: APIRequestContext): Promise<{ change: bigint; lever: bigint }> {
-  const response = await request.post(calls.walletList.path, { headers: { Authorization: `Bearer ${readTrader().token}` } });
-  // parsed with the call's own answer schema, so this also checks the contract
-  const { message } = calls.walletList.response.parse(await response.json());
-  const usdt = <R extends { currency: number }>(rows: R[]) => rows.find((row) => row.currency === LEGAL_USDT_ID);
-  const change = usdt(message.change_wallet.balance);
-  const lever = usdt(message.lever_wallet.balance);
+  const response = await request.post('/api/wallet/list', { headers: { Authorization: `Bearer ${readTrader().token}` } });
+  const answer = (await response.json()) as { type: string; message: CallOutput<Calls['walletList']> };
+  expect(answer.type).toBe('ok');
+  const usdt = <R extends { currency_name: string }>(rows: R[]) => rows.find((row) => row.currency_name === 'USDT');
+  const change = usdt(answer.message.change_wallet.balance);
+  const lever = usdt(answer.message.lever_wallet.balance);
   return { change: units(change?.change_balance ?? '0'), lever: units(lever?.lever_balance ?? '0') };
 }

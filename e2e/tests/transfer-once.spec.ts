@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { calls } from '@tidemark/protocol';
 import { expectUnits, signInAsTrader, usdtBalances } from '../pages/wallet';
 
 // Both projects share one server and one trader: amounts are small and checks relative.
 const TRANSFER = { typed: '0.25', units: 25_000_000n };
 const SEEN_KEY = 'e2e-seen-to-balance';
+const TRANSFER_PATH = '/api/wallet/change';
 
 test.beforeEach(async ({ page }) => {
   await signInAsTrader(page);
@@ -24,7 +24,7 @@ test.beforeEach(async ({ page }) => {
 test('a double-clicked transfer moves the money once', async ({ page, request }) => {
   const keys: (string | undefined)[] = [];
   page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname === calls.walletChange.path) keys.push(sent.headers()['idempotency-key']);
+    if (new URL(sent.url()).pathname === TRANSFER_PATH) keys.push(sent.headers()['idempotency-key']);
   });
   const before = await usdtBalances(request);
 

@@ -98,7 +98,8 @@ function ChargeForm({ currency, currencyName }: { currency: number; currencyName
   const [formKey, setFormKey] = useState(0);
   const charge = useCallMutation(calls.walletChargeReq, {
     onSuccess: (notice) => {
-      void message.success(notice);
+      // keyed: the submits of a double click share one answer, and show it once
+      void message.success({ content: notice, key: calls.walletChargeReq.path });
       setFormKey((key) => key + 1);
       void queryClient.invalidateQueries({ queryKey: ['wallet', 'charge_list'] });
     },

@@ -76,7 +76,8 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const addresses = (book.data ?? []).filter((entry) => entry.nettype.toUpperCase() === network);
   const withdraw = useCallMutation(calls.walletOut, {
     onSuccess: (notice) => {
-      void message.success(notice);
+      // keyed: the submits of a double click share one answer, and show it once
+      void message.success({ content: notice, key: calls.walletOut.path });
       reloadAfter(WITHDRAW_RELOAD_MS);
     },
   });

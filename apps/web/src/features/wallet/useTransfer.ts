@@ -11,7 +11,8 @@ export function useTransfer() {
   const { message } = App.useApp();
   return useCallMutation(calls.walletChange, {
     onSuccess: (notice) => {
-      void message.success(notice);
+      // keyed: the submits of a double click share one answer, and show it once
+      void message.success({ content: notice, key: calls.walletChange.path });
       reloadAfter(TRANSFER_RELOAD_MS);
     },
   });
