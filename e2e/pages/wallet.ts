@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+// types only: Playwright's loader does not run the workspace packages' sources
+import type { CallOutput, Calls } from '@tidemark/protocol';
 import { SESSION_FILE } from '../support/paths';
+
+const readTrader = () => JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as Record<string, string>;
 
 /** Opens the app as the prepared, funded trader (in English). */
 export async function signInAsTrader(page: Page): Promise<void> {
-  const { token, userId, email } = JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as Record<string, string>;
+  const { token, userId, email } = readTrader();
   await page.addInitScript((values) => {
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, { token: token!, user_id: userId!, accountNum: email!, lang: 'en' });
@@ -54,4 +58,15 @@ export function writeScreenshotPng(): string {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
   fs.writeFileSync(file, Buffer.from(png, 'base64'));
   return file;
+}
+
+/** The trader's available USDT in the spot and contract wallets, in units, read from the API (not the page). */
+export async function usdtBalances(request: APIRequestContext): Promise<{ change: bigint; lever: bigint }> {
+  const response = await request.post('/api/wallet/list', { headers: { Authorization: `Bearer ${readTrader().token}` } });
+  const answer = (await response.json()) as { type: string; message: CallOutput<Calls['walletList']> };
+  expect(answer.type).toBe('ok');
+  const usdt = <R extends { currency_name: string }>(rows: R[]) => rows.find((row) => row.currency_name === 'USDT');
+  const change = usdt(answer.message.change_wallet.balance);
+  const lever = usdt(answer.message.lever_wallet.balance);
+  return { change: units(change?.change_balance ?? '0'), lever: units(lever?.lever_balance ?? '0') };
 }

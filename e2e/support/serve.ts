@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { CURRENCY_IDS } from '@tidemark/protocol';
 import { factories, loadConfig, startServer } from '@tidemark/server';
 import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE } from './paths';
 
@@ -60,8 +61,8 @@ const server = await startServer(
 const trader = await factories.buildTrader(server, {
   email: 'e2e-trader@example.test',
   funds: [
-    [3n, '10000'],
-    [1n, '1'],
+    [BigInt(CURRENCY_IDS.USDT), '10000'],
+    [BigInt(CURRENCY_IDS.BTC), '1'],
   ],
 });
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });

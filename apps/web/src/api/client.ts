@@ -1,5 +1,6 @@
-import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
+import { calls, type CallInput, type CallOutput, type CallSpec } from '@tidemark/protocol';
 import { currentLanguage } from '../i18n/language';
+import { intent } from './idempotency';
 import { getSession, removeSession } from '../session/store';
 
 /** A refusal from the server; `message` is already in the user's language. */
@@ -20,10 +21,7 @@ interface Envelope {
   code?: string;
 }
 
-export type Fields = Record<string, string | number | undefined>;
-
-/** What a call resolves to: the `message` of its ok answer, from the protocol's `T...Response` type. */
-export type Answer<R extends { message: unknown }> = R['message'];
+type Fields = Record<string, string | number | undefined>;
 
 const SESSION_LOST_REDIRECT_MS = 500;
 let redirectingToLogin = false;
@@ -63,20 +61,6 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
   throw new ApiError(String(envelope.message), envelope.code);
 }
 
-/**
- * GET with an optional query string; resolves to the envelope's message. `token` overrides the
- * stored one, for the call right after login that comes before the session is stored.
- */
-export function get<T>(path: string, query?: Fields, token?: string): Promise<T> {
-  const search = toParams(query).toString();
-  return request<T>(search ? `${path}?${search}` : path, { method: 'GET', headers: headers(token) });
-}
-
-/** POST as a form (application/x-www-form-urlencoded, which fetch sets for URLSearchParams). */
-export function post<T>(path: string, fields?: Fields): Promise<T> {
-  return request<T>(path, { method: 'POST', headers: headers(), body: toParams(fields) });
-}
-
 export interface CallOptions {
   /** for money-moving calls: the same key on a retry makes the server answer the first outcome */
   idempotencyKey?: string;
@@ -102,11 +86,21 @@ export function call<C extends CallSpec>(spec: C, input: CallInput<C>, options: 
 }
 
 /**
+ * What a form submits through: money-moving calls send an `Idempotency-Key` per intent (see
+ * `intent`), so a double click or a retry after a lost answer moves money once; others go as they are.
+ */
+export function submitter<C extends CallSpec>(spec: C): (input: CallInput<C>) => Promise<CallOutput<C>> {
+  if (!spec.money) return (input) => call(spec, input);
+  const submits = intent<CallOutput<C>>();
+  return (input) => submits.submit(input, (idempotencyKey) => call(spec, input, { idempotencyKey }));
+}
+
+/**
  * Uploads one file as multipart field `file`; resolves to its URL, which is served only with the
  * token. No content-type of our own: fetch adds the multipart boundary for FormData.
  */
 export function upload(file: Blob): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  return request<string>('/api/upload', { method: 'POST', headers: headers(), body });
+  return request<string>(calls.upload.path, { method: 'POST', headers: headers(), body });
 }

@@ -1,10 +1,9 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useRef } from 'react';
+import { useCallback, useState } from 'react';
 import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from './client';
-import { intent, type Intent } from './idempotency';
+import { ApiError, submitter } from './client';
 
 /** Shows a failed call: the server's message (already in the user's language), or a generic network text. */
 export function useShowError(): (error: unknown) => void {
@@ -25,19 +24,13 @@ export function useApiMutation<TData, TVariables = void>(
 
 /**
  * A call of the protocol's table that changes something. Money-moving calls send an
- * `Idempotency-Key` per intent (see `intent`), so a double click moves money once.
+ * `Idempotency-Key` per intent (see `submitter`), so a double click moves money once.
  */
 export function useCallMutation<C extends CallSpec>(
   spec: C,
   options: Omit<UseMutationOptions<CallOutput<C>, Error, CallInput<C>>, 'onError' | 'mutationFn'> = {},
 ) {
-  const submits = useRef<Intent<CallOutput<C>> | undefined>(undefined);
-  return useApiMutation<CallOutput<C>, CallInput<C>>({
-    ...options,
-    mutationFn: (input) => {
-      if (!spec.money) return call(spec, input);
-      submits.current ??= intent<CallOutput<C>>();
-      return submits.current.submit(input, (idempotencyKey) => call(spec, input, { idempotencyKey }));
-    },
-  });
+  // one submitter per form, so its intent outlives re-renders
+  const [send] = useState(() => submitter(spec));
+  return useApiMutation<CallOutput<C>, CallInput<C>>({ ...options, mutationFn: send });
 }

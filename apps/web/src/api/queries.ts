@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TCommonConfigResponse, TQuotation, TQuotationNewResponse } from '@tidemark/protocol';
-import { get } from './client';
+import { calls, type CallOutput, type Calls, type TQuotation } from '@tidemark/protocol';
+import { call } from './client';
 
 /** A market pair; prices and percents are decimal strings. */
 export type Quotation = TQuotation;
 /** A tab of pairs in the market list. */
-export type QuotationGroup = TQuotationNewResponse['message'][number];
+export type QuotationGroup = CallOutput<Calls['quotationNew']>[number];
 /** Public settings; support_url (customer-service chat) is empty when the operator has none. */
-export type CommonConfig = TCommonConfigResponse['message'];
+export type CommonConfig = CallOutput<Calls['commonConfig']>;
 
 const QUOTATION_REFRESH_MS = 5_000;
 
 export function useQuotationGroups() {
   return useQuery({
     queryKey: ['currency', 'quotation_new'],
-    queryFn: () => get<QuotationGroup[]>('/api/currency/quotation_new'),
+    queryFn: () => call(calls.quotationNew, undefined),
     refetchInterval: QUOTATION_REFRESH_MS,
   });
 }
@@ -22,7 +22,7 @@ export function useQuotationGroups() {
 export function useCommonConfig() {
   return useQuery({
     queryKey: ['common', 'config'],
-    queryFn: () => get<CommonConfig>('/api/common/config'),
+    queryFn: () => call(calls.commonConfig, undefined),
     staleTime: Infinity,
   });
 }

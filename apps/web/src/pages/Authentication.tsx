@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { ZRealNameRequest } from '@tidemark/protocol';
+import { limits, ZRealNameRequest } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -77,7 +77,7 @@ function IdentityForm({ rejected }: { rejected: boolean }) {
       <AccountForm<Values> onFinish={(values) => submit.mutate({ ...values, name: stripSpaces(values.name), card_id: stripSpaces(values.card_id) })}>
         <div className="tm-acct-pair">
           <Form.Item name="name" label={t('identity.name')} rules={[schemaRule(ZRealNameRequest.shape.name)]}>
-            <Input autoComplete="name" maxLength={60} placeholder={t('identity.namePlaceholder')} />
+            <Input autoComplete="name" maxLength={limits.realNameLengthMax} placeholder={t('identity.namePlaceholder')} />
           </Form.Item>
           <Form.Item name="card_id" label={t('identity.cardId')} rules={[schemaRule(ZRealNameRequest.shape.card_id)]}>
             <Input autoComplete="off" maxLength={40} placeholder={t('identity.cardIdPlaceholder')} />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiMutation } from '../api/mutation';
 import RouteButton from '../components/RouteButton';
-import { language } from '../i18n';
 import AccountForm from '../features/account/AccountForm';
 import { sendSurveyCode, submitSurvey } from '../features/account/api';
 import AccountPage from '../features/account/AccountPage';
@@ -69,7 +68,7 @@ function SurveyForm({ email }: { email: string | undefined }) {
     },
   });
   const sendCode = async () => {
-    if (email) return sendSurveyCode({ user_string: email, lang: language });
+    if (email) return sendSurveyCode();
     message.error(t('survey.noEmail'));
     return undefined;
   };

@@ -1,3 +1,5 @@
+import { CURRENCY_IDS, LEGAL_USDT_ID } from '@tidemark/protocol';
+
 /** Every local-storage key the app uses, named as the spec names them. */
 export const SESSION_KEYS = [
   'token',
@@ -24,9 +26,9 @@ export type SessionKey = (typeof SESSION_KEYS)[number];
 
 /** The selected market and chart interval before the user picks one (tim is in minutes). */
 const DEFAULTS = {
-  currency_id: '1',
+  currency_id: String(CURRENCY_IDS.BTC),
   currency_name: 'BTC',
-  legal_id: '3',
+  legal_id: String(LEGAL_USDT_ID),
   legal_name: 'USDT',
   symbol: 'BTC/USDT',
   match_id: '2',

@@ -1,3 +1,4 @@
+import { limits } from '@tidemark/protocol';
 import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeRules } from './rules';
@@ -22,7 +23,7 @@ export default function CodeField({ send, disabled = false, extra }: Props) {
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={limits.codeDigits}
             placeholder={t('auth.codePlaceholder')}
             disabled={disabled}
           />

@@ -1,3 +1,4 @@
+import { limits } from '@tidemark/protocol';
 import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { newPasswordRules, rejection, repeatRules } from './rules';
@@ -38,7 +39,7 @@ export default function PasswordFields({ kind, repeatName, differentFrom }: Prop
         rules={[...newPasswordRules, ...differs]}
         dependencies={differentFrom ? [differentFrom] : undefined}
       >
-        <Input.Password autoComplete="new-password" maxLength={16} />
+        <Input.Password autoComplete="new-password" maxLength={limits.loginPasswordLengthMax} />
       </Form.Item>
       <Form.Item
         name={repeatName}
@@ -46,7 +47,7 @@ export default function PasswordFields({ kind, repeatName, differentFrom }: Prop
         rules={repeatRules('password', t(labels.repeatRequired))}
         dependencies={['password']}
       >
-        <Input.Password autoComplete="new-password" maxLength={16} />
+        <Input.Password autoComplete="new-password" maxLength={limits.loginPasswordLengthMax} />
       </Form.Item>
     </>
   );

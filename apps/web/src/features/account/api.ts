@@ -1,71 +1,53 @@
-import type {
-  TChangePasswordRequest,
-  TCheckEmailRequest,
-  TCheckMobileRequest,
-  TCountriesResponse,
-  TForgetRequest,
-  THasPasswordResponse,
-  TLoginRequest,
-  TLoginResponse,
-  TNoticeResponse,
-  TPayPasswordRequest,
-  TRealNameRequest,
-  TRegisterRequest,
-  TSendMailRequest,
-  TSendPhoneRequest,
-  TSurveyRequest,
-  TUserCenterResponse,
-  TUserInfoResponse,
-} from '@tidemark/protocol';
-import { get, post, type Answer } from '../../api/client';
+import { calls, type CallInput, type Calls } from '@tidemark/protocol';
+import { call } from '../../api/client';
 
 /*
- * Every account call of the web app, one function per path: pages and hooks reach the server
- * only through these, typed by the protocol's request and response types.
+ * Every account call of the web app, one function per call of the protocol's table: pages and
+ * hooks reach the server only through these, typed by the table.
  */
 
-type Notice = Answer<TNoticeResponse>;
+type In<C extends keyof Calls> = CallInput<Calls[C]>;
 
 /** The session token; `user_info` must be read with it before it is stored. */
-export const login = (fields: TLoginRequest) => post<Answer<TLoginResponse>>('/api/user/login', fields);
+export const login = (fields: In<'userLogin'>) => call(calls.userLogin, fields);
 
 /** Revokes the session's token on the server. */
-export const logout = () => get<Notice>('/api/user/logout');
+export const logout = () => call(calls.userLogout, undefined);
 
 /** `token` reads the info of a session not stored yet (right after login). */
-export const fetchUserInfo = (token?: string) => get<Answer<TUserInfoResponse>>('/api/user/info', undefined, token);
+export const fetchUserInfo = (token?: string) => call(calls.userInfo, undefined, { token });
 
-export const fetchUserCenter = () => get<Answer<TUserCenterResponse>>('/api/user/center');
+export const fetchUserCenter = () => call(calls.userCenter, undefined);
 
-export const fetchCountries = () => get<Answer<TCountriesResponse>>('/api/common/countries');
+export const fetchCountries = () => call(calls.commonCountries, undefined);
 
-export const fetchHasPayPassword = () => post<Answer<THasPasswordResponse>>('/api/user/has_password');
+export const fetchHasPayPassword = () => call(calls.userHasPassword, undefined);
 
-export const register = (fields: TRegisterRequest) => post<Notice>('/api/user/register', fields);
+export const register = (fields: In<'userRegister'>) => call(calls.userRegister, fields);
 
-export const sendMailCode = (fields: TSendMailRequest) => post<Notice>('/api/sms_mail', fields);
+export const sendMailCode = (fields: In<'smsMail'>) => call(calls.smsMail, fields);
 
-export const sendPhoneCode = (fields: TSendPhoneRequest) => post<Notice>('/api/sms_send', fields);
+export const sendPhoneCode = (fields: In<'smsSend'>) => call(calls.smsSend, fields);
 
-export const checkEmailCode = (fields: TCheckEmailRequest) => post<Notice>('/api/user/check_email', fields);
+export const checkEmailCode = (fields: In<'userCheckEmail'>) => call(calls.userCheckEmail, fields);
 
-export const checkMobileCode = (fields: TCheckMobileRequest) => post<Notice>('/api/user/check_mobile', fields);
+export const checkMobileCode = (fields: In<'userCheckMobile'>) => call(calls.userCheckMobile, fields);
 
 /** Sets a new password with a mailed code (the forgotten-password flow). */
-export const resetPassword = (fields: TForgetRequest) => post<Notice>('/api/user/forget', fields);
+export const resetPassword = (fields: In<'userForget'>) => call(calls.userForget, fields);
 
 /** Changes the password of the session's own account. */
-export const changePassword = (fields: TChangePasswordRequest) => post<Notice>('/api/user/e_pwd', fields);
+export const changePassword = (fields: In<'userChangePassword'>) => call(calls.userChangePassword, fields);
 
-export const submitIdentity = (fields: TRealNameRequest) => post<Notice>('/api/user/real_name', fields);
+export const submitIdentity = (fields: In<'userRealName'>) => call(calls.userRealName, fields);
 
 /** Mails a code to the stored address, for setting the fund password. */
-export const sendPayPasswordCode = () => post<Notice>('/api/user/pay_password_code');
+export const sendPayPasswordCode = () => call(calls.userPayPasswordCode, undefined);
 
-export const setPayPassword = (fields: TPayPasswordRequest) => post<Notice>('/api/user/pay_password', fields);
+export const setPayPassword = (fields: In<'userPayPassword'>) => call(calls.userPayPassword, fields);
 
-/** Mails the invitee-survey code; the server sends it to the stored address, the fields are the spec's. */
-export const sendSurveyCode = (fields: { user_string: string; lang: string }) =>
-  post<Notice>('/api/sms_mailinve', { ...fields, type: 'investee' });
+/** Mails the invitee-survey code; the server sends it to the stored address of the session. */
+export const sendSurveyCode = () => call(calls.smsMailInvee, undefined);
 
-export const submitSurvey = (fields: TSurveyRequest) => post<Notice>('/api/user/invee_survey', fields);
+export const submitSurvey = (fields: In<'userInveeSurvey'>) => call(calls.userInveeSurvey, fields);
+

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCountriesResponse, TUserInfoResponse } from '@tidemark/protocol';
-import type { Answer } from '../../api/client';
+import type { CallOutput, Calls } from '@tidemark/protocol';
 import { useApiMutation } from '../../api/mutation';
 import {
   fetchCountries,
@@ -11,10 +10,10 @@ import {
   submitIdentity,
 } from './api';
 
-/** GET /api/user/info: review_status 0 none, 1 in review, 2 verified, 3 rejected. */
-export type UserInfo = Answer<TUserInfoResponse>;
+/** The signed-in user (`calls.userInfo`): review_status 0 none, 1 in review, 2 verified, 3 rejected. */
+export type UserInfo = CallOutput<Calls['userInfo']>;
 /** A country with its phone calling code. */
-export type Country = Answer<TCountriesResponse>[number];
+export type Country = CallOutput<Calls['commonCountries']>[number];
 
 /** Review status values of the identity verification. */
 export const REVIEW = { none: 0, inReview: 1, verified: 2, rejected: 3 } as const;

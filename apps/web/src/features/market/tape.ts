@@ -1,9 +1,9 @@
-import type { TRecentTrade } from '@tidemark/protocol';
+import { limits, type TRecentTrade } from '@tidemark/protocol';
 
 export type Trade = TRecentTrade;
 
-/** The spec caps the recent-trades list at 40 rows. */
-export const TRADES_MAX = 40;
+/** The spec caps the recent-trades list (at 40 rows). */
+export const TRADES_MAX = limits.recentTradesMax;
 
 /** New trades (newest first) on top of the list, which keeps its cap. */
 export function prependTrades(list: readonly Trade[], incoming: readonly Trade[]): Trade[] {

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { NETWORKS } from '@tidemark/protocol';
+import { limits, NETWORKS } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
@@ -12,9 +12,6 @@ import { addressBookKey, useAddressBook, useCurrencyList, type WithdrawAddress }
 import { noSpaces } from './rules';
 
 type AddressForm = NewAddress;
-
-// The server's bounds for a label.
-const NOTES_LENGTH_MAX = 60;
 
 /** The withdrawal address book: add an address for a currency and network, and delete addresses. */
 export default function AddressBook() {
@@ -58,7 +55,7 @@ export default function AddressBook() {
           <Input autoComplete="off" spellCheck={false} placeholder={t('address.addressPlaceholder')} />
         </Form.Item>
         <Form.Item name="notes" label={t('address.notes')} rules={[noSpaces(rejection('notes_invalid'))]}>
-          <Input autoComplete="off" maxLength={NOTES_LENGTH_MAX} placeholder={t('address.notesPlaceholder')} />
+          <Input autoComplete="off" maxLength={limits.addressNotesLengthMax} placeholder={t('address.notesPlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={add.isPending}>
           {t('address.submit')}

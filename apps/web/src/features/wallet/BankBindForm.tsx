@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { limits } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
@@ -8,16 +9,16 @@ import { cashInfoKey, useCashInfo, type CashInfo } from './queries';
 
 type BankCard = Required<CashInfo>;
 
-// cash_info asks for a currency; the card is the same for all, so ask with USDT's id.
-const CASH_INFO_CURRENCY = 3;
-const FIELD_LENGTH_MAX = 60;
+// the server's rule: digits, spaces allowed between them
+const BANK_ACCOUNT_PATTERN = new RegExp(`^[0-9 ]{${limits.bankAccountDigitsMin},${limits.bankAccountDigitsMax}}$`);
+
 
 /** Binds (or re-binds) the bank card that bank withdrawals are paid to. */
 export default function BankBindForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const cash = useCashInfo(CASH_INFO_CURRENCY);
+  const cash = useCashInfo();
   const bind = useApiMutation({
     mutationFn: (card: BankCard) => bindBankCard(card),
     onSuccess: (notice) => {
@@ -38,17 +39,17 @@ export default function BankBindForm() {
     >
       <Alert type={bound ? 'success' : 'info'} showIcon title={bound ? t('bank.bound') : t('bank.unbound')} />
       <Form.Item name="real_name" label={t('bank.realName')} rules={[{ required: true, whitespace: true, message: rejection('name_invalid') }]}>
-        <Input autoComplete="name" maxLength={FIELD_LENGTH_MAX} />
+        <Input autoComplete="name" maxLength={limits.realNameLengthMax} />
       </Form.Item>
       <Form.Item name="bank_name" label={t('bank.bankName')} rules={[{ required: true, whitespace: true, message: rejection('bank_invalid') }]}>
-        <Input maxLength={FIELD_LENGTH_MAX} />
+        <Input maxLength={limits.bankNameLengthMax} />
       </Form.Item>
       <Form.Item
         name="bank_account"
         label={t('bank.bankAccount')}
-        rules={[{ required: true, pattern: /^[0-9 ]{6,34}$/, message: rejection('bank_invalid') }]}
+        rules={[{ required: true, pattern: BANK_ACCOUNT_PATTERN, message: rejection('bank_invalid') }]}
       >
-        <Input inputMode="numeric" autoComplete="off" maxLength={34} />
+        <Input inputMode="numeric" autoComplete="off" maxLength={limits.bankAccountDigitsMax} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={bind.isPending}>
         {bound ? t('bank.rebind') : t('bank.submit')}

@@ -1,10 +1,9 @@
+import { LEGAL_USDT_ID } from '@tidemark/protocol';
 import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from './queries';
 
-/** USDT, the default legal currency, is what most transfers and withdrawals use. */
-const DEFAULT_CURRENCY = 3;
 
 interface Props {
   currencies: Currency[] | undefined;
@@ -14,10 +13,13 @@ interface Props {
   id?: string;
 }
 
-/** The currency list as a form control that chooses USDT (or the first currency) once the list is read. */
+/**
+ * The currency list as a form control that chooses USDT (or the first currency) once the list is
+ * read: USDT, the legal currency, is what most transfers and withdrawals use.
+ */
 export default function CurrencySelect({ currencies = [], loading, value, onChange, id }: Props) {
   const { t } = useTranslation();
-  const fallback = currencies.find((entry) => entry.id === DEFAULT_CURRENCY)?.id ?? currencies[0]?.id;
+  const fallback = currencies.find((entry) => entry.id === LEGAL_USDT_ID)?.id ?? currencies[0]?.id;
   useEffect(() => {
     if (value === undefined && fallback !== undefined) onChange?.(fallback);
   }, [value, fallback, onChange]);

@@ -1,19 +1,19 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { BANK_CURRENCY } from '@tidemark/protocol';
+import { BANK_CURRENCY, calls, CURRENCY_IDS } from '@tidemark/protocol';
 import { Alert, App, Button, Descriptions, Form, Input, QRCode, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiMutation } from '../../api/mutation';
+import { useCallMutation } from '../../api/mutation';
 import { rejection } from '../account/rules';
-import { requestDeposit } from './api';
+import { id } from './api';
 import CopyButton from './CopyButton';
 import { useInAddress, type BalanceRow, type InAddress } from './queries';
 import { amountRules } from './rules';
 import ScreenshotUpload from './ScreenshotUpload';
 
-/** Deposits are offered for BTC (1), ETH (2) and USDT (3) only. */
-const DEPOSIT_CURRENCIES = [1, 2, 3];
+/** Deposits are offered for BTC, ETH and USDT only. */
+const DEPOSIT_CURRENCIES: readonly number[] = [CURRENCY_IDS.BTC, CURRENCY_IDS.ETH, CURRENCY_IDS.USDT];
 export const offersDeposit = (row: BalanceRow): boolean => DEPOSIT_CURRENCIES.includes(row.currency);
 
 type Network = keyof InAddress;
@@ -96,16 +96,16 @@ function ChargeForm({ currency, currencyName }: { currency: number; currencyName
   const queryClient = useQueryClient();
   // A new key gives a fresh form, upload list included, after each application.
   const [formKey, setFormKey] = useState(0);
-  const charge = useApiMutation({
-    mutationFn: (fields: DepositForm) => requestDeposit({ currency, amount: fields.amount.trim(), pic: fields.pic }),
+  const charge = useCallMutation(calls.walletChargeReq, {
     onSuccess: (notice) => {
-      void message.success(notice);
+      // keyed: the submits of a double click share one answer, and show it once
+      void message.success({ content: notice, key: calls.walletChargeReq.path });
       setFormKey((key) => key + 1);
       void queryClient.invalidateQueries({ queryKey: ['wallet', 'charge_list'] });
     },
   });
   return (
-    <Form<DepositForm> key={formKey} layout="vertical" requiredMark={false} onFinish={(fields) => charge.mutate(fields)} className="tm-w-deposit-form">
+    <Form<DepositForm> key={formKey} layout="vertical" requiredMark={false} onFinish={(fields) => charge.mutate({ currency: id(currency), amount: fields.amount.trim(), pic: fields.pic })} className="tm-w-deposit-form">
       <Form.Item name="amount" label={t('deposit.amount', { currency: currencyName })} rules={amountRules({ required: rejection('amount_empty') })}>
         <Input inputMode="decimal" autoComplete="off" placeholder={t('deposit.amountPlaceholder')} />
       </Form.Item>

@@ -1,5 +1,6 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { Button, Form, Select } from 'antd';
+import type { CallInput, Calls } from '@tidemark/protocol';
+import { Button, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fixedDecimal } from '../../format/decimal';
 import { rejection } from '../account/rules';
@@ -7,9 +8,12 @@ import { ASSET_DECIMALS } from './amount';
 import CurrencySelect from './CurrencySelect';
 import { useCurrencyList, type WalletList } from './queries';
 import TransferAmountField from './TransferAmountField';
-import type { Transfer } from './api';
+import { id } from './api';
 import { useTransfer } from './useTransfer';
 import { availableIn, walletLabel, walletRows, WALLET_KINDS, type Wallet } from './wallets';
+
+/** The form's fields: the transfer call's, with the currency as the select holds it. */
+type Transfer = Omit<CallInput<Calls['walletChange']>, 'currency_id'> & { currency_id: number };
 
 /** A currency's available amount in a wallet, or undefined where the wallet does not hold it. */
 function availableOf(list: WalletList, wallet: Wallet, currency: number | undefined): string | undefined {
@@ -29,6 +33,8 @@ export default function TransferForm({ list }: { list: WalletList }) {
   const currencyName = currencies.data?.find((entry) => entry.id === currency)?.name ?? '';
   const accounts = WALLET_KINDS.map((wallet) => ({ value: wallet, label: t(walletLabel(wallet)) }));
   const balance = (wallet: Wallet) => {
+    // Until the currency list is read no currency is chosen: that is loading, not "not held".
+    if (currency === undefined) return <Skeleton.Input active size="small" />;
     const amount = availableOf(list, wallet, currency);
     return amount === undefined ? t('transfer.notHeld') : `${fixedDecimal(amount, ASSET_DECIMALS)} ${currencyName}`;
   };
@@ -39,7 +45,7 @@ export default function TransferForm({ list }: { list: WalletList }) {
       requiredMark={false}
       className="tm-w-card tm-w-transfer"
       initialValues={{ from_field: 'change', to_field: 'lever' }}
-      onFinish={(fields) => transfer.mutate({ ...fields, number: fields.number.trim() })}
+      onFinish={(fields) => transfer.mutate({ ...fields, number: fields.number.trim(), currency_id: id(fields.currency_id) })}
     >
       <Form.Item name="currency_id" label={t('transfer.currency')} rules={[{ required: true, message: rejection('currency_required') }]}>
         <CurrencySelect currencies={currencies.data} loading={currencies.isLoading} />
@@ -70,11 +76,11 @@ export default function TransferForm({ list }: { list: WalletList }) {
       </div>
       <dl className="tm-w-quote">
         <dt>{t('transfer.available', { account: t(walletLabel(from)) })}</dt>
-        <dd className="tm-w-num tm-w-strong" data-testid="transfer-from-balance">
+        <dd className="tm-w-num tm-w-strong" data-testid="transfer-from-balance" aria-busy={currency === undefined}>
           {balance(from)}
         </dd>
         <dt>{t('transfer.balanceIn', { account: t(walletLabel(to)) })}</dt>
-        <dd className="tm-w-num" data-testid="transfer-to-balance">
+        <dd className="tm-w-num" data-testid="transfer-to-balance" aria-busy={currency === undefined}>
           {balance(to)}
         </dd>
       </dl>

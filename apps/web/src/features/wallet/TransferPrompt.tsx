@@ -2,6 +2,7 @@ import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fixedDecimal } from '../../format/decimal';
 import { ASSET_DECIMALS } from './amount';
+import { id } from './api';
 import type { BalanceRow } from './queries';
 import TransferAmountField from './TransferAmountField';
 import { useTransfer } from './useTransfer';
@@ -27,7 +28,7 @@ export default function TransferPrompt({ direction, onClose }: Props) {
   const available = direction && availableIn(direction.row, direction.from);
   const submit = ({ number }: { number: string }) => {
     if (!direction) return;
-    transfer.mutate({ number: number.trim(), from_field: direction.from, to_field: direction.to, currency_id: direction.row.currency });
+    transfer.mutate({ number: number.trim(), from_field: direction.from, to_field: direction.to, currency_id: id(direction.row.currency) });
   };
   return (
     <Modal

@@ -1,19 +1,21 @@
-import { NETWORKS } from '@tidemark/protocol';
+import { calls, limits, NETWORKS } from '@tidemark/protocol';
 import { Alert, App, Button, Form, Input, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiMutation } from '../../api/mutation';
+import { useCallMutation } from '../../api/mutation';
 import RouteButton from '../../components/RouteButton';
 import { fixedDecimal } from '../../format/decimal';
 import { useHasPayPassword } from '../account/queries';
 import { rejection } from '../account/rules';
-import { requestWithdrawal } from './api';
+import { id } from './api';
 import { ASSET_DECIMALS, HINT_DECIMALS, isBelow, plainAmount, withdrawQuote } from './amount';
 import { reloadAfter, WITHDRAW_RELOAD_MS } from './reload';
 import { useAddressBook, useCashInfo, useWithdrawInfo, type BalanceRow, type WithdrawInfo } from './queries';
 import { amountRules } from './rules';
 
 type Network = (typeof NETWORKS)[number];
+
+const PAY_PASSWORD_PATTERN = new RegExp(`^\\d{${limits.payPasswordDigits}}$`);
 
 interface WithdrawForm {
   address: string;
@@ -25,7 +27,7 @@ interface WithdrawForm {
 export default function WithdrawPanel({ row }: { row: BalanceRow }) {
   const { t } = useTranslation();
   const hasPassword = useHasPayPassword();
-  const cash = useCashInfo(row.currency);
+  const cash = useCashInfo();
   const info = useWithdrawInfo(row.currency);
   const error = hasPassword.error ?? info.error;
   if (error) return <Alert type="error" showIcon title={error.message} />;
@@ -72,18 +74,17 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const typed = Form.useWatch('number', form) ?? '';
   const quote = withdrawQuote(typed, info.rate);
   const addresses = (book.data ?? []).filter((entry) => entry.nettype.toUpperCase() === network);
-  const withdraw = useApiMutation({
-    mutationFn: (fields: WithdrawForm) =>
-      requestWithdrawal({ currency: row.currency, ...fields, number: fields.number.trim(), rate: info.rate }),
+  const withdraw = useCallMutation(calls.walletOut, {
     onSuccess: (notice) => {
-      void message.success(notice);
+      // keyed: the submits of a double click share one answer, and show it once
+      void message.success({ content: notice, key: calls.walletOut.path });
       reloadAfter(WITHDRAW_RELOAD_MS);
     },
   });
   const submit = (fields: WithdrawForm) => {
     // The spec warns under the minimum but still sends: the server's refusal names the figure.
     if (isBelow(fields.number, info.min_number)) void message.warning(t('withdraw.belowMin'));
-    withdraw.mutate(fields);
+    withdraw.mutate({ currency: id(row.currency), ...fields, number: fields.number.trim(), rate: info.rate });
   };
   const coin = row.currency_name;
   return (
@@ -149,8 +150,8 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
         <dt>{t('withdraw.received')}</dt>
         <dd className="tm-w-num tm-w-strong">{quote ? `${quote.received} ${coin}` : '--'}</dd>
       </dl>
-      <Form.Item name="pay_password" label={t('withdraw.payPassword')} rules={[{ pattern: /^\d{6}$/, required: true, message: rejection('pay_password_invalid') }]}>
-        <Input.Password inputMode="numeric" autoComplete="off" maxLength={6} placeholder={t('withdraw.payPasswordPlaceholder')} />
+      <Form.Item name="pay_password" label={t('withdraw.payPassword')} rules={[{ pattern: PAY_PASSWORD_PATTERN, required: true, message: rejection('pay_password_invalid') }]}>
+        <Input.Password inputMode="numeric" autoComplete="off" maxLength={limits.payPasswordDigits} placeholder={t('withdraw.payPasswordPlaceholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={withdraw.isPending || withdraw.isSuccess}>
         {t('withdraw.submit')}

@@ -1,75 +1,40 @@
-import type {
-  NETWORKS,
-  TAccountListResponse,
-  TAddressListResponse,
-  TCashInfoResponse,
-  TCurrencyListResponse,
-  TDepositListResponse,
-  TInAddressResponse,
-  TLegalLogResponse,
-  TNoticeResponse,
-  TWalletListResponse,
-  TWithdrawInfoResponse,
-  TWithdrawListResponse,
-} from '@tidemark/protocol';
-import { get, post, type Answer } from '../../api/client';
-import type { Wallet } from './wallets';
+import { calls, type CallInput, type Calls } from '@tidemark/protocol';
+import { call } from '../../api/client';
 
 /*
- * Every wallet call of the web app, one function per path: components and hooks reach the
- * server only through these. Arguments are the wire's fields (amounts as the decimal text typed).
+ * Every wallet read and address or card change of the web app, one function per call of the
+ * protocol's table: components and hooks reach the server only through these. Ids are numbers
+ * here and decimal text on the wire. The money-moving calls (transfer, withdrawal, deposit) are
+ * submitted through `useCallMutation`, which gives each submit its idempotency key.
  */
 
-type Notice = Answer<TNoticeResponse>;
+/** An id as the wire carries it. */
+export const id = (value: number) => String(value);
 
-export const fetchWalletList = () => post<Answer<TWalletListResponse>>('/api/wallet/list');
+export const fetchWalletList = () => call(calls.walletList, undefined);
 
-export const fetchCurrencyList = () => get<Answer<TCurrencyListResponse>>('/api/wallet/currencylist');
+export const fetchCurrencyList = () => call(calls.walletCurrencyList, undefined);
 
-export const fetchInAddress = (currency: number) =>
-  post<Answer<TInAddressResponse>>('/api/wallet/get_in_address', { currency, requestType: 'pc' });
+export const fetchInAddress = (currency: number) => call(calls.walletInAddress, { currency: id(currency), requestType: 'pc' });
 
-export const fetchWithdrawInfo = (currency: number) => post<Answer<TWithdrawInfoResponse>>('/api/wallet/get_info', { currency });
+export const fetchWithdrawInfo = (currency: number) => call(calls.walletWithdrawInfo, { currency: id(currency) });
 
-export const fetchAddressBook = (currency: number | undefined) =>
-  post<Answer<TAddressListResponse>>('/api/wallet/get_address', { currency });
+export const fetchAddressBook = (currency: number) => call(calls.walletAddresses, { currency: id(currency) });
 
 /** The bound bank card; bank_account is missing when none is bound. */
-export const fetchCashInfo = (currency: number) => post<Answer<TCashInfoResponse>>('/api/user/cash_info', { currency });
+export const fetchCashInfo = () => call(calls.userCashInfo, undefined);
 
-export const fetchLegalLog = (fields: { type: number; currency: number; page: number }) =>
-  post<Answer<TLegalLogResponse>>('/api/wallet/legal_log', fields);
+export const fetchLegalLog = (fields: CallInput<Calls['walletLegalLog']>) => call(calls.walletLegalLog, fields);
 
-export const fetchTransferLog = (fields: { limit: number; page: number }) =>
-  post<Answer<TAccountListResponse>>('/api/account/list', fields);
+export const fetchTransferLog = (fields: CallInput<Calls['accountList']>) => call(calls.accountList, fields);
 
-export const fetchWithdrawals = (page: number) => post<Answer<TWithdrawListResponse>>('/api/wallet/withdraw_list', { page });
+export const fetchWithdrawals = (page: number) => call(calls.walletWithdrawList, { page });
 
-export const fetchDeposits = (page: number) => post<Answer<TDepositListResponse>>('/api/wallet/charge_list', { page });
+export const fetchDeposits = (page: number) => call(calls.walletChargeList, { page });
 
-export interface NewAddress {
-  currency_id: number;
-  netType: (typeof NETWORKS)[number];
-  address: string;
-  notes: string;
-}
-export const addAddress = (fields: NewAddress) => post<Notice>('/api/wallet/addaddress', { ...fields });
+export type NewAddress = Omit<CallInput<Calls['walletAddAddress']>, 'currency_id'> & { currency_id: number };
+export const addAddress = (fields: NewAddress) => call(calls.walletAddAddress, { ...fields, currency_id: id(fields.currency_id) });
 
-export const deleteAddress = (addressId: number) => post<Notice>('/api/wallet/deladdress', { address_id: addressId });
+export const deleteAddress = (addressId: number) => call(calls.walletDeleteAddress, { address_id: id(addressId) });
 
-export const bindBankCard = (card: { bank_account: string; bank_name: string; real_name: string }) =>
-  post<Notice>('/api/user/bank_bind', card);
-
-export const requestDeposit = (fields: { currency: number; amount: string; pic: string }) =>
-  post<Notice>('/api/wallet/charge_req', fields);
-
-export const requestWithdrawal = (fields: { currency: number; address: string; number: string; pay_password: string; rate: string }) =>
-  post<Notice>('/api/wallet/out', fields);
-
-export interface Transfer {
-  number: string;
-  from_field: Wallet;
-  to_field: Wallet;
-  currency_id: number;
-}
-export const transfer = (fields: Transfer) => post<Notice>('/api/wallet/change', { ...fields });
+export const bindBankCard = (card: CallInput<Calls['userBankBind']>) => call(calls.userBankBind, card);

@@ -1,18 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  TAccountListResponse,
-  TBalanceRow,
-  TCashInfoResponse,
-  TCurrencyListResponse,
-  TDepositListResponse,
-  TInAddressResponse,
-  TLegalLogResponse,
-  TWalletListResponse,
-  TWithdrawAddress,
-  TWithdrawInfoResponse,
-  TWithdrawListResponse,
-} from '@tidemark/protocol';
-import type { Answer } from '../../api/client';
+import type { CallOutput, Calls, TBalanceRow, TWithdrawAddress } from '@tidemark/protocol';
 import {
   fetchAddressBook,
   fetchCashInfo,
@@ -27,17 +14,19 @@ import {
 } from './api';
 
 export type BalanceRow = TBalanceRow;
-export type WalletList = Answer<TWalletListResponse>;
+type Out<C extends keyof Calls> = CallOutput<Calls[C]>;
+
+export type WalletList = Out<'walletList'>;
 /** Deposit addresses by network (BTC, ETH, Trc20) and the platform's bank account (Bank). */
-export type InAddress = Answer<TInAddressResponse>;
-export type WithdrawInfo = Answer<TWithdrawInfoResponse>;
+export type InAddress = Out<'walletInAddress'>;
+export type WithdrawInfo = Out<'walletWithdrawInfo'>;
 export type WithdrawAddress = TWithdrawAddress;
-export type CashInfo = Answer<TCashInfoResponse>;
-export type Currency = Answer<TCurrencyListResponse>[number];
-export type LogRow = Answer<TLegalLogResponse>['list'][number];
-export type TransferLogRow = Answer<TAccountListResponse>['data'][number];
-export type Withdrawal = Answer<TWithdrawListResponse>['list'][number];
-export type Deposit = Answer<TDepositListResponse>['list'][number];
+export type CashInfo = Out<'userCashInfo'>;
+export type Currency = Out<'walletCurrencyList'>[number];
+export type LogRow = Out<'walletLegalLog'>['list'][number];
+export type TransferLogRow = Out<'accountList'>['data'][number];
+export type Withdrawal = Out<'walletWithdrawList'>['list'][number];
+export type Deposit = Out<'walletChargeList'>['list'][number];
 
 /** legal_log record types: deposits and withdrawals (spot), contract, micro. */
 export const LOG_TYPE = { change: 2, lever: 3, micro: 4 } as const;
@@ -77,19 +66,16 @@ export const addressBookKey = (currency: number | undefined) => ['wallet', 'get_
 export function useAddressBook(currency: number | undefined) {
   return useQuery({
     queryKey: addressBookKey(currency),
-    queryFn: () => fetchAddressBook(currency),
+    queryFn: () => (currency === undefined ? [] : fetchAddressBook(currency)),
     enabled: currency !== undefined,
   });
 }
 
 export const cashInfoKey = ['user', 'cash_info'] as const;
 
-/** The bound bank card; bank_account is missing when none is bound. */
-export function useCashInfo(currency: number) {
-  return useQuery({
-    queryKey: [...cashInfoKey, currency],
-    queryFn: () => fetchCashInfo(currency),
-  });
+/** The bound bank card (one for every currency); bank_account is missing when none is bound. */
+export function useCashInfo() {
+  return useQuery({ queryKey: cashInfoKey, queryFn: fetchCashInfo });
 }
 
 /** One page of a paged list, whatever the call names its items. */
