@@ -1,5 +1,5 @@
 import BTreeImport from 'sorted-btree';
-import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
 
 // sorted-btree is CommonJS with `exports.default`: Node's ESM loader hands back the exports
 // object, bundlers and vitest the class itself. One place resolves both.
