@@ -1,3 +1,5 @@
+import { LEVER_REJECTIONS, MICRO_REJECTIONS, SPOT_REJECTIONS } from '@tidemark/core';
+
 /**
  * The closed set of rejection codes a client can receive. Each has a translated message in
  * `messages.ts`; the server answers `{ type: "error", code, message }`.
@@ -72,63 +74,15 @@ export const ERROR_CODES = [
   'withdraw_daily_limit',
   'deposit_not_offered',
   'not_pending',
-  // micro options: the core's MICRO_REJECTIONS, and the settlement-record lookup
-  'micro_pair_closed',
-  'micro_currency_not_payable',
-  'micro_seconds_invalid',
-  'micro_amount_invalid',
-  'micro_amount_too_precise',
-  'micro_amount_below_min',
-  'micro_amount_above_max',
-  'micro_open_orders_max',
-  'micro_balance_insufficient',
-  'micro_price_stale',
-  'micro_order_duplicate',
-  'micro_order_invalid',
+  // the engines' refusals, each a closed list in core, and the calls' own
+  ...MICRO_REJECTIONS,
   'micro_record_not_found',
-  // lever: the core's refusals (LEVER_REJECTIONS)
-  'lever_pair_closed',
-  'lever_multiple_invalid',
-  'lever_hands_not_integer',
-  'lever_hands_out_of_range',
-  'lever_type_invalid',
-  'lever_status_invalid',
-  'lever_price_invalid',
-  'lever_no_price',
-  'lever_price_stale',
-  'lever_value_out_of_range',
-  'lever_margin_too_small',
-  'lever_take_profit_invalid',
-  'lever_take_profit_out_of_range',
-  'lever_stop_loss_invalid',
-  'lever_stop_loss_out_of_range',
-  'lever_positions_limit',
-  'lever_entrusts_limit',
-  'lever_order_exists',
-  'lever_order_not_found',
-  'lever_order_not_pending',
-  'lever_order_not_open',
-  'lever_tick_invalid',
-  'lever_tick_stale',
-  // spot: the engine's refusals (SPOT_REJECTIONS in core) and the calls' own
+  ...LEVER_REJECTIONS,
+  ...SPOT_REJECTIONS,
   'spot_pair_not_found',
   'spot_side_invalid',
   'spot_kind_invalid',
   'spot_order_invalid',
-  'spot_price_not_positive',
-  'spot_amount_not_positive',
-  'spot_price_off_tick',
-  'spot_amount_off_lot',
-  'spot_value_too_large',
-  'spot_below_min_value',
-  'spot_no_index_price',
-  'spot_outside_band',
-  'spot_freeze_short',
-  'spot_duplicate_order',
-  'spot_order_not_found',
-  'spot_restore_not_empty',
-  'spot_restore_invalid',
-  'spot_restore_crossed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -24,3 +24,19 @@ export const zId = z
 /** Decimal strings and epoch-millisecond times as the wire carries them. */
 export const zDecimal = z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/);
 export const zTimeMs = z.number().int();
+
+// Record times as the spec's clients print them, as they come: "2026-11-23 14:03:27" in the
+// exchange's zone (the spec's chart zone); answers carry the epoch milliseconds beside them.
+const DISPLAY_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A record time as the spec's clients show it. */
+export const displayTime = (timeMs: number | bigint): string => DISPLAY_TIME.format(new Date(Number(timeMs)));

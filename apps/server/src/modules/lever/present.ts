@@ -1,19 +1,8 @@
 import { formatUnits, marginRatioPercentUnits, settleLever, type MarketView } from '@tidemark/core';
-import type { TLeverOrderRow } from '@tidemark/protocol';
+import { displayTime, type TLeverOrderRow } from '@tidemark/protocol';
 import type { LeverOrderRow } from '../../db/schema';
 
-// Record times as the spec's clients print them: a display string in the exchange's zone.
-const DISPLAY = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const display = (ms: bigint | null) => (ms === null ? '' : DISPLAY.format(new Date(Number(ms))));
+const display = (ms: bigint | null) => (ms === null ? '' : displayTime(ms));
 const msOrNull = (ms: bigint | null) => (ms === null ? null : Number(ms));
 const fmt = (units: bigint) => formatUnits(units);
 

@@ -1,19 +1,7 @@
 import { formatUnits, UNITS_PER_COIN } from '@tidemark/core';
-import { SPOT_ORDER_STATUSES, type TSpotFillRow, type TSpotOrderRow } from '@tidemark/protocol';
+import { displayTime as display, SPOT_ORDER_STATUSES, type TSpotFillRow, type TSpotOrderRow } from '@tidemark/protocol';
 import type { SpotFillView, SpotOrderView } from './queries';
 
-// The exchange's display zone (the spec's chart zone): "2026-11-23 14:03:27".
-const displayTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const display = (ms: bigint) => displayTime.format(new Date(Number(ms)));
 const fmtOrEmpty = (units: bigint | null) => (units === null ? '' : formatUnits(units));
 const symbolOf = (row: { base_name: string; quote_name: string }) => `${row.base_name}/${row.quote_name}`;
 const sideNumber = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
