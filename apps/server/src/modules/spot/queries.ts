@@ -127,19 +127,22 @@ export async function selectBookState(db: Db, pairId: bigint) {
   return { open, nextSeq: Number(top?.max_seq ?? 0n) + 1 };
 }
 
-/** Applies what one engine command did to an order: growth of its traded figures and its new state. */
+/** What one engine command did to an order: growth of its traded figures and its new state. */
+export interface OrderProgress {
+  filledUnits: bigint;
+  makerQuoteUnits: bigint;
+  takerQuoteUnits: bigint;
+  feeUnits: bigint;
+  status?: SpotOrderStatus;
+  seq?: number;
+  cancelReason?: string;
+}
+
+/** Applies an order's progress. */
 export async function updateOrderProgress(
   db: Db,
   orderId: bigint,
-  change: {
-    filledUnits: bigint;
-    makerQuoteUnits: bigint;
-    takerQuoteUnits: bigint;
-    feeUnits: bigint;
-    status?: SpotOrderStatus;
-    seq?: number;
-    cancelReason?: string;
-  },
+  change: OrderProgress,
   nowMs: number,
 ): Promise<void> {
   await db

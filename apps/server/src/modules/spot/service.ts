@@ -33,6 +33,7 @@ import {
   selectUserFills,
   selectUserOrders,
   updateOrderProgress,
+  type OrderProgress,
   type SpotPairRow,
 } from './queries';
 
@@ -203,15 +204,6 @@ export function placeCommand(order: SpotOrderRow): SpotCommand {
 /** What one command changed, for the owners' notices: order id -> [user, status]. */
 export type Touched = Map<bigint, { userId: bigint; status: SpotOrderStatus }>;
 
-interface Progress {
-  filledUnits: bigint;
-  makerQuoteUnits: bigint;
-  takerQuoteUnits: bigint;
-  feeUnits: bigint;
-  status?: SpotOrderStatus;
-  seq?: number;
-  cancelReason?: string;
-}
 
 /**
  * Runs one command against a book and writes everything its events say (order states, fills,
@@ -230,7 +222,7 @@ export async function applyAndPersist(db: Db, book: SpotBook, pairId: bigint, co
 }
 
 async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, events: SpotEvent[], nowMs: number): Promise<Touched> {
-  const progress = new Map<bigint, Progress>();
+  const progress = new Map<bigint, OrderProgress>();
   const touched: Touched = new Map();
   const of = (orderId: bigint, userId: bigint) => {
     let p = progress.get(orderId);
