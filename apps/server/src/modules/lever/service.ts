@@ -148,17 +148,8 @@ async function openPair(db: Db, pairId: bigint): Promise<LeverPairConfig> {
 /** The last price of a pair as the caller's process saw it. */
 export type TickOf = (pairId: bigint) => LeverTick | null;
 
-export interface LeverSubmit {
-  userId: bigint;
-  pairId: bigint;
-  direction: number;
-  entryMode: number;
-  multiple: number;
-  hands: number;
-  limitPriceUnits: bigint;
-  takeProfitUnits: bigint;
-  stopLossUnits: bigint;
-}
+/** The engine's submit command, less what the service assigns (the order and account ids). */
+export type LeverSubmit = Omit<Extract<LeverCommand, { type: 'submit' }>, 'type' | 'orderId' | 'accountId'>;
 
 /** Opens a position at market (or a limit the price reached) or places an entrust: the order, margin and fee in one transaction. */
 export function submitLever(db: Db, input: LeverSubmit, tick: LeverTick | null, nowMs: number): Promise<LeverOrder> {
