@@ -29,6 +29,9 @@ import { walletRoutes } from './modules/wallet/routes';
 import { leverRoutes } from './modules/lever/routes';
 // spot
 import { spotRoutes } from './modules/spot/routes';
+// health
+import { healthRoutes } from './modules/health/routes';
+import type { HealthProbe } from './modules/health/service';
 import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
@@ -91,6 +94,14 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(leverRoutes, { db, clock, market, wake: market.wake });
     // spot
     await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
+    // health: draining once the server stopped listening (a graceful stop closes it first)
+    const probe: HealthProbe = {
+      pingRedis: config.redisUrl ? async () => market.pingRedis?.() : undefined,
+      isLeader: market.isLeader,
+      feedAgeMs: market.feedAgeMs,
+      draining: () => !app.server.listening,
+    };
+    await scope.register(healthRoutes, { db, clock, probe });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

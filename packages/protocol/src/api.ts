@@ -83,6 +83,8 @@ import {
   ZCoinSubmitRequest,
   ZCoinSubmitResponse,
 } from './calls/spot';
+// health
+import { ZHealthReadyResponse, ZHealthResponse } from './calls/health';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -182,6 +184,9 @@ export const calls = define({
   coinCancel: { method: 'POST', path: '/api/coin/cancel', module: 'spot', auth: 'user', money: true, summary: 'Ask to cancel an open spot order; what is left returns when the matcher cancels it', request: ZCoinCancelRequest, response: ZNoticeResponse },
   coinMyOrders: { method: 'POST', path: '/api/coin/my_orders', module: 'spot', auth: 'user', summary: 'The user’s spot orders: status 0 current, 3 history (page object)', request: ZCoinMyOrdersRequest, response: ZCoinMyOrdersResponse },
   coinMyFills: { method: 'POST', path: '/api/coin/my_fills', module: 'spot', auth: 'user', summary: 'The user’s spot fills, newest first (page object)', request: ZCoinMyFillsRequest, response: ZCoinMyFillsResponse },
+  // health
+  health: { method: 'GET', path: '/api/health', module: 'health', auth: 'public', summary: 'Liveness: the process answers', response: ZHealthResponse },
+  healthReady: { method: 'GET', path: '/api/health/ready', module: 'health', auth: 'public', summary: 'Readiness: database, Redis, migrations, engine role and feed age; HTTP 503 (same envelope) when not ready', response: ZHealthReadyResponse },
 });
 
 export type Calls = typeof calls;

@@ -17,5 +17,7 @@ export * from './calls/micro';
 // lever
 export * from './calls/lever';
 export * from './calls/spot';
+// health
+export * from './calls/health';
 export * from './events';
 export * from './api';

@@ -73,6 +73,11 @@ export const limits = {
   spotPageSizeMax: 100,
   /** accepted orders the spot matcher takes from the database per read */
   spotMatchBatch: 200,
+  // operations
+  /** a readiness answer's database and Redis checks are reused this long, so polling it stays cheap */
+  healthCheckReuseMs: 1000,
+  /** a database or Redis that has not answered a readiness check within this is reported down */
+  healthCheckTimeoutMs: 1000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './database';
 import * as createFoundation from './migrations/20261122150000_create_foundation';
 import * as createAccounts from './migrations/20261122160000_create_accounts';
@@ -31,4 +31,12 @@ export async function migrate(db: Db, pgSchema?: string): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+/** How many migrations this build knows that the database has not run (readiness reports it). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  // Kysely's own bookkeeping table, found through the connection's search path
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const ran = new Set(rows.map((r) => r.name));
+  return Object.keys(MIGRATIONS).filter((name) => !ran.has(name)).length;
 }

@@ -13,6 +13,8 @@ export interface TickBus {
   wake(engine: string): void;
   /** wake signals from every process, this one included */
   onWake(handler: (engine: string) => void): Promise<void>;
+  /** answers when the Redis between the processes does (readiness); undefined without Redis */
+  ping: (() => Promise<unknown>) | undefined;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export function localBus(): TickBus {
     subscribe: async () => {},
     wake: (engine) => handlers.forEach((handler) => handler(engine)),
     onWake: async (handler) => void handlers.push(handler),
+    ping: undefined,
     close: async () => {},
   };
 }
@@ -101,6 +104,7 @@ export function redisBus(redisUrl: string, prefix: string, onError: (error: unkn
       tickHandler = handler;
       await sub.subscribe(channel);
     },
+    ping: () => pub.ping(),
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

@@ -37,6 +37,10 @@ export interface MarketEngine extends MarketView {
   board: MarketBoard;
   redisPrefix: string;
   isLeader(): boolean;
+  /** ms since this process last applied a tick (its feed's or the leader's); undefined before the first */
+  feedAgeMs(): number | undefined;
+  /** pings the Redis the processes share (readiness); undefined without Redis, or before `start` */
+  pingRedis: (() => Promise<unknown>) | undefined;
   /** runs an engine on the leader beside the feed (see LeaderEngine); call before `start` */
   host(engine: LeaderEngine): void;
   /** wakes the named engine on the leader, whichever process this is */
@@ -83,6 +87,7 @@ export async function openMarket(
   let leadership: Leadership | undefined;
   let bus: TickBus = localBus();
   let leading = false;
+  let lastTickAtMs: number | undefined;
   let feed: PriceFeed | undefined;
   let recorder: Recorder | undefined;
   let pruner: PriceRecordPruner | undefined;
@@ -107,6 +112,10 @@ export async function openMarket(
     board,
     redisPrefix,
     isLeader: () => leading,
+    feedAgeMs: () => (lastTickAtMs === undefined ? undefined : clock() - lastTickAtMs),
+    get pingRedis() {
+      return bus.ping;
+    },
     host(engine) {
       if (engines.some((e) => e.name === engine.name)) throw new Error(`engine ${engine.name} hosted twice`);
       engines.push(engine);
@@ -119,6 +128,7 @@ export async function openMarket(
       await bus.subscribe((event) => {
         if (leading) return;
         board.apply(event);
+        lastTickAtMs = clock();
         emit(event);
       });
       await bus.onWake((name) => {
@@ -150,6 +160,7 @@ export async function openMarket(
           await feed.start((event) => {
             const tick = { ...event, seq: board.nextSeq(event.pairId, event.kind) } as TickEvent;
             board.apply(tick);
+            lastTickAtMs = clock();
             active.record(tick);
             bus.publish(tick);
             emit(tick);
