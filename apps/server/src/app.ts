@@ -62,6 +62,9 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: limits.bodyBytesMax,
     trustProxy: config.trustProxy,
+    // while closing, a request that still reaches this process on an open connection is answered
+    // as usual (with `Connection: close`), not refused with a bare 503: no request ends in an error
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);

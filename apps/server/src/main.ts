@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 
+/** How long a graceful stop waits for the requests in flight. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
 try {
   const config = loadConfig();
   const server = await startServer(config);
@@ -8,6 +11,12 @@ try {
   server.app.log.info(`Tidemark is up on http://localhost:${config.port} (${where}, ${config.feed} feed)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      server.app.log.info(`${signal}: finishing the requests in flight, then stopping`);
+      // requests that never finish must not keep a stopping process alive
+      setTimeout(() => {
+        server.app.log.warn(`requests still in flight after ${DRAIN_TIMEOUT_MS} ms: stopping anyway`);
+        process.exit(1);
+      }, DRAIN_TIMEOUT_MS).unref();
       void server.close().then(() => process.exit(0));
     });
   }

@@ -31,6 +31,11 @@ export interface RunningServer {
   /** the spot matcher (it works only while this process leads) */
   spot: SpotEngine;
   url: string;
+  /**
+   * A graceful stop: stops taking connections, answers the requests in flight, tells the sockets
+   * to reconnect (to another process, through the proxy), hands the engine lock over at once,
+   * then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -75,8 +80,8 @@ export async function startServer(
     spot,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await Promise.all([market.resign(), app.close()]);
       await market.stop();
-      await app.close();
       await db.destroy();
     },
   };

@@ -9,11 +9,13 @@ import path from 'node:path';
 import type { PrivateEvents } from '@tidemark/protocol';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
-import { buildSignedInUser } from '../src/testing/factories';
+import { buildSignedInUser, buildTrader } from '../src/testing/factories';
 
 /** What the test asks of this process; user ids travel as strings, since IPC carries JSON. */
 export type NodeCommand =
   | { kind: 'signIn' }
+  /** a signed-in trader with 1,000 USDT in the spot wallet */
+  | { kind: 'trader' }
   | { kind: 'publishPrivate'; userId: string; event: keyof PrivateEvents; payload: Record<string, unknown> }
   /** the processes subscribed to the socket adapter's Redis channels, this one included */
   | { kind: 'countServers' };
@@ -34,7 +36,7 @@ const server = await startServer(
   {
     logger: false,
     pgSchema: process.env.NODE_PG_SCHEMA!,
-    market: { redisPrefix: process.env.NODE_REDIS_PREFIX!, leaderRetryMs: 200, stepMs: 100, seed: 5 },
+    market: { redisPrefix: process.env.NODE_REDIS_PREFIX!, leaderRetryMs: Number(process.env.NODE_LEADER_RETRY_MS ?? 200), stepMs: 100, seed: 5 },
   },
 );
 const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -49,6 +51,10 @@ async function perform(command: NodeCommand): Promise<unknown> {
     case 'signIn': {
       const user = await buildSignedInUser(server);
       return { userId: String(user.id), token: user.token };
+    }
+    case 'trader': {
+      const trader = await buildTrader(server);
+      return { userId: String(trader.id), token: trader.token };
     }
     case 'publishPrivate':
       server.app.realtime.publishPrivate(BigInt(command.userId), command.event, command.payload);

@@ -6,6 +6,9 @@ import pg from 'pg';
  * released and another process takes it at its next try. Embedded SQLite: the only process.
  */
 export interface Leadership {
+  /** tries for the lock at once instead of at the next retry (another process just released it) */
+  tryNow(): void;
+  /** stops leading, with the engines' work finished, then releases the lock for the next process */
   stop(): Promise<void>;
 }
 
@@ -20,7 +23,7 @@ export interface LeadershipHooks {
 /** The only process: leader from the start. */
 export async function soleLeadership(hooks: LeadershipHooks): Promise<Leadership> {
   await hooks.gain();
-  return { stop: () => hooks.lose() };
+  return { tryNow: () => {}, stop: () => hooks.lose() };
 }
 
 /**
@@ -37,6 +40,7 @@ export async function advisoryLeadership(
   let leading = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let attempting: Promise<void> | undefined;
 
   const drop = async () => {
     const wasLeading = leading;
@@ -73,15 +77,31 @@ export async function advisoryLeadership(
     schedule();
   };
 
+  // one attempt at a time: a wake-up and the retry timer may both ask
+  const tryOnce = () => (attempting ??= attempt().finally(() => (attempting = undefined)));
+
   const schedule = () => {
-    if (!stopped && !leading) timer = setTimeout(() => void attempt(), retryMs);
+    clearTimeout(timer);
+    if (!stopped && !leading) timer = setTimeout(() => void tryOnce(), retryMs);
   };
 
-  await attempt();
+  await tryOnce();
   return {
+    tryNow() {
+      if (stopped || leading) return;
+      clearTimeout(timer);
+      void tryOnce();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await attempting;
+      // a graceful stop: the engines finish and write what they hold before the lock goes, so the
+      // next leader starts from all of it (a broken connection cannot wait: see `drop`)
+      if (leading) {
+        leading = false;
+        await hooks.lose();
+      }
       await drop();
     },
   };

@@ -194,8 +194,10 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     },
   };
   app.decorate('realtime', realtime);
+  // closing the transports, not disconnecting the sockets, is what makes socket.io clients
+  // reconnect by themselves (a server-side disconnect would tell them to stay away): through the
+  // proxy they land on another process, log in again and reload what they show
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
 });

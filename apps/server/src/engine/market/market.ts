@@ -53,8 +53,17 @@ export interface MarketEngine extends MarketView {
    * so tests run one rather than wait for the timer. Nothing to do on a follower.
    */
   housekeep(): Promise<void>;
+  /**
+   * Hands leadership over (a graceful stop): the engines finish, the lock is released and the
+   * other processes are told through Redis to try for it at once. The bus stays open, so calls
+   * still being answered here can wake the new leader's engines.
+   */
+  resign(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The wake signal a resigning leader sends: every follower tries for the lock at once. */
+const LEADERSHIP_RELEASED = 'leadership-released';
 
 // How much of each stored period the board starts with (see MarketBoard).
 const LOAD_MS: Record<StoredPeriod, number> = {
@@ -107,6 +116,13 @@ export async function openMarket(
     dayStats: (pairId, nowMs) => board.dayStats(pairId, nowMs),
   };
 
+  const resign = async () => {
+    const wasLeading = leading;
+    await leadership?.stop();
+    leadership = undefined;
+    if (wasLeading) bus.wake(LEADERSHIP_RELEASED);
+  };
+
   return {
     ...view,
     board,
@@ -132,7 +148,8 @@ export async function openMarket(
         emit(event);
       });
       await bus.onWake((name) => {
-        if (leading) engines.find((e) => e.name === name)?.wake();
+        if (name === LEADERSHIP_RELEASED) leadership?.tryNow();
+        else if (leading) engines.find((e) => e.name === name)?.wake();
       });
       const hooks = {
         onError,
@@ -198,8 +215,9 @@ export async function openMarket(
         ? await advisoryLeadership(config.databaseUrl, pgSchema, options.leaderRetryMs ?? 1000, hooks)
         : await soleLeadership(hooks);
     },
+    resign,
     async stop() {
-      await leadership?.stop();
+      await resign();
       await bus.close();
     },
   };

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { NodeCommand, NodeReply } from './market-node';
+
+/** Two or more real server processes on one PostgreSQL schema and one Redis (see market-node.ts). */
+const NODE_SCRIPT = fileURLToPath(new URL('./market-node.ts', import.meta.url));
+export const pgUrl = process.env.TEST_DATABASE_URL;
+export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface Node {
+  child: ChildProcess;
+  url: string;
+  /** resolves when the process reports that it leads */
+  leading: Promise<void>;
+  /** has the process carry out a command (see market-node.ts) and answers its result */
+  command(command: NodeCommand): Promise<unknown>;
+}
+
+export async function onPg(sql: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+/** Starts a server process on `schema`; resolves once it listens. `children` keeps it for the suite's clean-up. */
+export function startNode(schema: string, children: ChildProcess[], env: Record<string, string> = {}): Promise<Node> {
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+    env: {
+      ...process.env,
+      NODE_DATABASE_URL: pgUrl,
+      NODE_REDIS_URL: redisUrl,
+      NODE_PG_SCHEMA: schema,
+      NODE_REDIS_PREFIX: `tidemark-test-${schema}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  child.on('message', ({ id, result, error }: NodeReply) => {
+    const request = pending.get(id)!;
+    pending.delete(id);
+    if (error === undefined) request.resolve(result);
+    else request.reject(new Error(error));
+  });
+  let lastId = 0;
+  const command = (c: NodeCommand) =>
+    new Promise<unknown>((resolve, reject) => {
+      pending.set(++lastId, { resolve, reject });
+      child.send({ ...c, id: lastId });
+    });
+  let leader: () => void;
+  const leading = new Promise<void>((resolve) => (leader = resolve));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      const said = JSON.parse(line) as { url?: string; leader?: boolean };
+      if (said.url) resolve({ child, url: said.url, leading, command });
+      if (said.leader) leader();
+    });
+  });
+}
+
+/** Stops whichever of `children` still run (SIGTERM) and waits for them to exit. */
+export function stopAll(children: ChildProcess[]): Promise<unknown> {
+  return Promise.all(
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null
+        ? new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          })
+        : undefined,
+    ),
+  );
+}
