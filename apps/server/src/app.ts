@@ -13,6 +13,7 @@ import { docsPlugin } from './http/docs';
 import { envelopePlugin } from './http/envelope';
 import { idempotencyPlugin } from './http/idempotency';
 import { langPlugin } from './http/lang';
+import { metricsPlugin } from './http/metrics';
 import { rateLimitPlugin } from './http/rate-limit';
 import { webPlugin } from './http/web';
 import { commonRoutes } from './modules/common/routes';
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(metricsPlugin, { metricsPort: config.metricsPort, metricsToken: config.metricsToken, host: config.host });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(langPlugin);

@@ -40,7 +40,10 @@ const ZEnv = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-});
+  // metrics
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+}).refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, { path: ['METRICS_PORT'], message: 'must differ from PORT' });
 
 export type Config = {
   port: number;
@@ -70,6 +73,11 @@ export type Config = {
   logLevel: string;
   /** The built web app; served with a history-mode fallback when present. */
   webDistDir: string;
+  // metrics
+  /** serve the Prometheus metrics on this port (at /metrics); unset: not on a port of their own */
+  metricsPort: number | undefined;
+  /** a scrape must bring this bearer token; alone, it serves /metrics on the app's port */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

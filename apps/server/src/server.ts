@@ -4,6 +4,7 @@ import { buildApp, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
+import { watch } from './metrics';
 import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 // micro options
@@ -49,6 +50,7 @@ export async function startServer(
   await seed(db);
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
   const app = await buildApp({ db, config, ...options, market, clock: market.clock });
+  const unwatch = watch(market);
   await bootstrapAccounts(db, config, app.log, market.clock);
   // micro options
   const micro = new MicroSettler({
@@ -82,6 +84,7 @@ export async function startServer(
     async close() {
       await Promise.all([market.resign(), app.close()]);
       await market.stop();
+      unwatch();
       await db.destroy();
     },
   };

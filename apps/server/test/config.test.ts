@@ -60,4 +60,13 @@ describe('configuration', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'FEED', 'ADMIN_EMAIL', 'DEMO']) expect(text).toContain(name);
     }
   });
+
+  // metrics
+  it('reads the metrics port and token, and refuses a short token or the app’s own port', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'a-long-enough-token' })).toMatchObject({ metricsPort: 9464, metricsToken: 'a-long-enough-token' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
 });

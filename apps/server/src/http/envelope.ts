@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
+import { httpErrors } from '../metrics';
 import { Rejection } from '../rejection';
+import { routeOf } from './metrics';
 
 /** The success envelope. */
 export function ok<T>(message: T): { type: 'ok'; message: T } {
@@ -45,6 +47,7 @@ export const envelopePlugin = fp(async (app) => {
       const code = rejection?.code ?? 'internal';
       body = { type: 'error', code, message: translate(request.lang, code, rejection?.params) };
     }
+    httpErrors.inc({ route: routeOf(request), code: body.code });
     // pre-serialized: the route's response schema describes its success answer, not this one
     return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });

@@ -17,6 +17,7 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MarketEngine } from '../engine/market/market';
+import { fanoutLag, socketsOpen } from '../metrics';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
 import { channelRoom, DAYMARKET_ROOM, klineRoom, userRoom } from './rooms';
@@ -104,6 +105,8 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   });
 
   io.on('connection', (socket) => {
+    socketsOpen.inc();
+    socket.on('disconnect', () => socketsOpen.dec());
     void socket.join(DAYMARKET_ROOM);
     if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
     socket.conn.on('drain', () => {
@@ -183,6 +186,8 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       }
       const last = daymarkets.get(event.pairId) ?? { sentAtMs: -Infinity, seq: 0 };
       const nowMs = market.clock();
+      const newest = event.trades.at(-1);
+      if (newest) fanoutLag.observe(Math.max(0, nowMs - newest.timeMs) / 1000);
       if (nowMs - last.sentAtMs >= DAYMARKET_INTERVAL_MS) {
         daymarkets.set(event.pairId, { sentAtMs: nowMs, seq: last.seq + 1 });
         io.local.to(DAYMARKET_ROOM).emit('daymarket', events.daymarket(event, last.seq + 1));

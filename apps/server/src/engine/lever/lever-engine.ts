@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createLeverBook, stepLever, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { applyLeverClose, applyLeverFill, leverPairConfigs, liveLeverOrders } from '../../modules/lever/service';
+import { engineMetrics, timed } from '../../metrics';
 import type { LeaderEngine } from '../hosted';
 
 export interface LeverEngine extends LeaderEngine {
@@ -67,7 +68,7 @@ export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger):
     },
     tick(event) {
       if (!running || event.kind !== 'trades') return;
-      enqueue(() => applyTrades(event));
+      enqueue(() => timed(engineMetrics.riskTick, () => applyTrades(event)));
     },
     wake() {
       if (running) enqueue(rebuild);

@@ -21,6 +21,7 @@ import {
   recordedTickAt,
   recordMicroTicks,
 } from '../../modules/micro/service';
+import { engineMetrics } from '../../metrics';
 import type { LeaderEngine } from '../hosted';
 
 export interface MicroSettlerOptions {
@@ -163,6 +164,7 @@ export class MicroSettler implements LeaderEngine {
       // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
       if (!settled) throw new Error(`micro order ${order.orderId}: no recorded price at its expiry`);
       await persistMicroSettlement(db, settled, clock());
+      engineMetrics.settlementDelay.observe(Math.max(0, clock() - order.expiresAtMs) / 1000);
       this.state = step.state;
       const row = await microOrderRow(db, order.orderId, clock());
       if (row) publish(order.userId, row);

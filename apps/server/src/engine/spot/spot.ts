@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
 import { SPOT_ENGINE } from '../../modules/spot/routes';
 import { applyAndPersist, bookState, placeCommand, rulesOf, spotPairs, type Touched } from '../../modules/spot/service';
+import { engineMetrics } from '../../metrics';
 import type { LeaderEngine } from '../hosted';
 
 interface PairBook {
@@ -85,6 +86,7 @@ export function spotEngine(deps: {
           afterId = order.id;
           const pair = books.get(order.pair_id);
           if (pair) await run(pair, placeCommand(order));
+          engineMetrics.matchLatency.observe(Math.max(0, clock() - Number(order.created_at_ms)) / 1000);
         }
         if (accepted.length < limits.spotMatchBatch) break;
       }

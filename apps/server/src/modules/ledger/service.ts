@@ -2,6 +2,7 @@ import { checkPostings, type Bucket } from '@tidemark/core';
 import { describeEntry } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { ledgerTransactions } from '../../metrics';
 import { Rejection } from '../../rejection';
 import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertWalletLogs, selectTxnIdByKey } from './queries';
 import type { AccountRef, PostedTxn, TxnInput } from './types';
@@ -64,6 +65,7 @@ export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise
     if (txnId === undefined) {
       return { txnId: (await selectTxnIdByKey(trx, input.idempotencyKey!))!, replayed: true };
     }
+    ledgerTransactions.inc({ kind: input.kind });
     const accountIds = new Map<string, bigint>();
     for (const change of changesByAccount(input)) {
       accountIds.set(accountKey(change.ref), await applyChange(trx, change));
