@@ -1,11 +1,14 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
+import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { buildTrader } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const TOKEN = 'scrape-token-for-tests';
+const BTC = 1n;
 const USDT = 3n;
+const BTC_PAIR_ID = 1;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -28,8 +31,13 @@ describe('metrics behind a token on the app’s port', () => {
     return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
   };
 
+  const clock = manualClock(Date.UTC(2030, 0, 15, 12));
+  let report: ((event: FeedEvent) => void) | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
+    server = await startTestServer({
+      env: { METRICS_TOKEN: TOKEN },
+      market: { clock, flushMs: 3_600_000, feed: () => ({ start: async (r) => void (report = r), stop: async () => {} }) },
+    });
   });
   afterAll(() => server.close());
 
@@ -68,6 +76,23 @@ describe('metrics behind a token on the app’s port', () => {
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('takes the engines’ figures as they work: a lever risk tick, a spot match', async () => {
+    const before = (await scrape(`Bearer ${TOKEN}`)).text;
+    report!({ kind: 'trades', pairId: BTC_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: mustParseUnits('67000'), amountUnits: 100_000n, direction: 'buy' }] });
+    await server.lever.idle();
+    const seller = await buildTrader(server, { funds: [[BTC, '1']] });
+    const placed = await server.post('/api/coin/submit', { currency_id: '1', legal_id: '3', type: '2', status: '0', price: '68000', number: '0.5' }, { token: seller.token });
+    expect(placed.type).toBe('ok');
+    await server.spot.settled();
+    const after = (await scrape(`Bearer ${TOKEN}`)).text;
+    const delta = (series: string) => valueOf(after, series) - valueOf(before, series);
+    expect(delta('tidemark_lever_risk_tick_seconds_count')).toBe(1);
+    expect(delta('tidemark_spot_match_latency_seconds_count')).toBe(1);
+    // the trade reached the sockets' fan-out at the clock's time: no lag
+    expect(delta('tidemark_fanout_lag_seconds_count')).toBe(1);
+    expect(valueOf(after, 'tidemark_feed_tick_age_seconds')).toBe(0);
   });
 });
 
