@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
+import { readinessChecker } from '../src/modules/health/service';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR_ID = 1;
@@ -61,6 +62,19 @@ describe('health calls', () => {
     expect((await ready()).status).toBe(503);
     clock.advance(limits.healthCheckReuseMs);
     expect((await ready()).body.message).toMatchObject({ ready: true, migrations: 'current' });
+  });
+
+  it('is not ready while draining or while Redis does not answer, and says which', async () => {
+    const probe = { pingRedis: async () => Promise.reject(new Error('connection refused')), isLeader: () => false, feedAgeMs: () => 20, draining: () => true };
+    expect(await readinessChecker(server.db, probe, clock)()).toEqual({
+      ready: false,
+      database: 'up',
+      redis: 'down',
+      migrations: 'current',
+      role: 'follower',
+      feed_age_ms: 20,
+      draining: true,
+    });
   });
 });
 
