@@ -77,8 +77,22 @@ export async function advisoryLeadership(
     schedule();
   };
 
-  // one attempt at a time: a wake-up and the retry timer may both ask
-  const tryOnce = () => (attempting ??= attempt().finally(() => (attempting = undefined)));
+  // one attempt at a time; a wake-up during an attempt (which may have found the lock still
+  // held) is answered by another attempt right after it, not at the next retry
+  let again = false;
+  const tryOnce = (): Promise<void> => {
+    if (attempting) {
+      again = true;
+      return attempting;
+    }
+    attempting = attempt().finally(() => {
+      attempting = undefined;
+      if (!again) return;
+      again = false;
+      if (!stopped && !leading) void tryOnce();
+    });
+    return attempting;
+  };
 
   const schedule = () => {
     clearTimeout(timer);
