@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import { buildTrader } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -9,6 +10,8 @@ const TOKEN = 'scrape-token-for-tests';
 const BTC = 1n;
 const USDT = 3n;
 const BTC_PAIR_ID = 1;
+/** the pair micro orders follow (match id 2) */
+const MICRO_PAIR_ID = 2;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -93,6 +96,22 @@ describe('metrics behind a token on the app’s port', () => {
     // the trade reached the sockets' fan-out at the clock's time: no lag
     expect(delta('tidemark_fanout_lag_seconds_count')).toBe(1);
     expect(valueOf(after, 'tidemark_feed_tick_age_seconds')).toBe(0);
+  });
+
+  it('takes a micro order’s settlement delay: from its expiry to its settlement', async () => {
+    const before = (await scrape(`Bearer ${TOKEN}`)).text;
+    report!({ kind: 'trades', pairId: MICRO_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: mustParseUnits('100'), amountUnits: 100_000n, direction: 'buy' }] });
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const form = { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '100' };
+    expect((await server.post('/api/microtrade/submit', form, { token: user.token })).type).toBe('ok');
+    // the settler's pass comes 3 s after the expiry (its lag included)
+    clock.advance(30_000 + limits.microSettleLagMs + 2_000);
+    await server.micro.drain();
+    const after = (await scrape(`Bearer ${TOKEN}`)).text;
+    const delta = (series: string) => valueOf(after, series) - valueOf(before, series);
+    expect(delta('tidemark_micro_settlement_delay_seconds_count')).toBe(1);
+    expect(delta('tidemark_micro_settlement_delay_seconds_sum')).toBe(3);
+    await server.expectLedgerSound();
   });
 });
 
