@@ -18,9 +18,9 @@ function toRejection(error: FastifyError): Rejection | undefined {
   if (error instanceof Rejection) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0]!;
-    if (first.message && isErrorCode(first.message)) return new Rejection(first.message);
+    // every code's message may name the field (`invalid_field`'s does): always fill it
     const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    return new Rejection('invalid_field', { field });
+    return new Rejection(first.message && isErrorCode(first.message) ? first.message : 'invalid_field', { field });
   }
   if (error.statusCode === 429) return new Rejection('rate_limited');
   // malformed bodies, wrong content types, too large payloads: the client's fault, not ours
