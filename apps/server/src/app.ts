@@ -22,6 +22,8 @@ import { marketRoutes } from './modules/market/routes';
 // micro options
 import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
+// hardening
+import { createStrikes } from './modules/guard/strikes';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -72,6 +74,9 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(docsPlugin);
+  // failed password tries, shared by the processes through Redis like the rate limits
+  const strikes = createStrikes(config.redisUrl);
+  app.addHook('onClose', () => strikes.close());
   await app.register(realtimePlugin, { db, config, market });
 
   // the product's routes, in a scope where every /api/ route must come from the call table;
@@ -81,9 +86,9 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(commonRoutes, { supportUrl: config.supportUrl });
     await scope.register(currencyRoutes, { market });
     await scope.register(marketRoutes, { market });
-    await scope.register(userRoutes, { clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
+    await scope.register(userRoutes, { clock, strikes, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
     await scope.register(identityRoutes, { clock });
-    await scope.register(walletRoutes, { db, clock, market });
+    await scope.register(walletRoutes, { db, clock, market, strikes });
     await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
