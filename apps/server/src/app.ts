@@ -10,10 +10,11 @@ import type { Db } from './db/database';
 import type { MarketEngine } from './engine/market/market';
 import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
-import { envelopePlugin } from './http/envelope';
+import { clientErrorHandler, envelopePlugin } from './http/envelope';
 import { idempotencyPlugin } from './http/idempotency';
 import { langPlugin } from './http/lang';
 import { rateLimitPlugin } from './http/rate-limit';
+import { securityPlugin } from './http/security';
 import { webPlugin } from './http/web';
 import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
@@ -61,11 +62,13 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: limits.bodyBytesMax,
     trustProxy: config.trustProxy,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(securityPlugin);
   await app.register(formbody);
   await app.register(multipart);
   await app.register(langPlugin);

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
+import { DEFAULT_LANG, ERROR_CODES, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
 import { Rejection } from '../rejection';
 
 /** The success envelope. */
@@ -49,3 +51,22 @@ export const envelopePlugin = fp(async (app) => {
     return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
 });
+
+/**
+ * Requests Node cannot parse into a request at all (headers over 16 KB, a broken request line)
+ * never reach Fastify's error handler: answer them on the socket in the envelope too, with the
+ * HTTP status Node would give. No header was read, so the language is the default.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const envelope: TEnvelopeError = { type: 'error', code: 'bad_request', message: translate(DEFAULT_LANG, 'bad_request') };
+  const body = JSON.stringify(envelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
