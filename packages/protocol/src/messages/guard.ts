@@ -20,12 +20,12 @@ export const GUARD_MESSAGES = {
     spa: 'Demasiados inicios de sesión fallidos, inténtelo de nuevo en {seconds} s',
   },
   upload_quota: {
-    zh: '上传的图片已达上限（{limit}），请联系客服',
-    hk: '上傳的圖片已達上限（{limit}），請聯繫客服',
-    en: 'You have reached your upload limit ({limit}); please contact support',
-    kr: '업로드 한도({limit})에 도달했습니다. 고객센터에 문의하세요',
-    jp: 'アップロードの上限（{limit}）に達しました。サポートにお問い合わせください',
-    spa: 'Ha alcanzado su límite de subidas ({limit}); contacte con soporte',
+    zh: '上传的图片已达上限（{count}张，{size}），请联系客服',
+    hk: '上傳的圖片已達上限（{count}張，{size}），請聯繫客服',
+    en: 'You have reached your upload limit ({count} images, {size}); please contact support',
+    kr: '업로드 한도({count}장, {size})에 도달했습니다. 고객센터에 문의하세요',
+    jp: 'アップロードの上限（{count}枚、{size}）に達しました。サポートにお問い合わせください',
+    spa: 'Ha alcanzado su límite de subidas ({count} imágenes, {size}); contacte con soporte',
   },
   identity_photos_repeated: {
     zh: '请为每张证件照片上传不同的图片',
