@@ -10,7 +10,7 @@ import type { Db } from './db/database';
 import type { MarketEngine } from './engine/market/market';
 import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
-import { clientErrorHandler, envelopePlugin } from './http/envelope';
+import { clientErrorHandler, envelopePlugin, frameworkErrors } from './http/envelope';
 import { idempotencyPlugin } from './http/idempotency';
 import { langPlugin } from './http/lang';
 import { rateLimitPlugin } from './http/rate-limit';
@@ -63,6 +63,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     bodyLimit: limits.bodyBytesMax,
     trustProxy: config.trustProxy,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);

@@ -66,6 +66,15 @@ describe('answers the framework gives itself are in the envelope too', () => {
   });
 
   it.each([
+    ['a path parameter over the length limit', `/api/upload/${'a'.repeat(5000)}`, 414],
+    ['a path that is no valid URL', '/api/upload/%zz', 400],
+  ])('%s', async (_name, pathname, status) => {
+    const response = await fetch(`${server.url}${pathname}`, { headers: { lang: 'zh' } });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ type: 'error', code: 'bad_request', message: '参数错误' });
+  });
+
+  it.each([
     ['broken JSON', 'application/json', '{"user_string":'],
     ['an unknown content type', 'text/x-nonsense', 'hello'],
     ['a form body of the wrong type for JSON', 'application/json', '"just a string"'],

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DEFAULT_LANG, ERROR_CODES, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
+import { DEFAULT_LANG, ERROR_CODES, parseLang, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
 import { Rejection } from '../rejection';
 
 /** The success envelope. */
@@ -69,4 +69,16 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Requests the router refuses before any hook runs (a path that is no valid URL, a path parameter
+ * over the length limit): the envelope's `bad_request`, with the status Fastify would give.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body: TEnvelopeError = { type: 'error', code: 'bad_request', message: translate(parseLang(request.headers.lang), 'bad_request') };
+  void reply
+    .status(error.statusCode ?? 400)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body));
 }
