@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
-/** Browser features the app never uses, so a script injected some day cannot use them either. */
+/**
+ * Browser features the app never uses, so a script injected some day cannot use them either.
+ * (Helmet dropped Permissions-Policy, and sends HSTS on every answer or none: these two are set here.)
+ */
 const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'interest-cohort']
   .map((feature) => `${feature}=()`)
   .join(', ');
