@@ -12,5 +12,12 @@ export default defineConfig({
     emptyOutDir: true,
     // React, antd and i18next make an ~880 kB (280 kB gzipped) shell every page needs; pages are split off.
     chunkSizeWarningLimit: 1000,
+    rollupOptions: {
+      output: {
+        // zod with the setting that keeps it from probing for eval (src/zod-csp.ts) in one chunk,
+        // which runs before any chunk that builds a schema: the server's CSP reports the probe
+        manualChunks: (id) => (/[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-csp\.ts$/.test(id) ? 'zod' : undefined),
+      },
+    },
   },
 });

@@ -8,12 +8,12 @@ import { SESSION_FILE } from '../support/paths';
 // The smallest valid PNG (1x1 pixel): the server judges uploads by their bytes.
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-/** Three ID images as real PNG files, as a trader would pick them. */
+/** Three different ID images as real PNG files, as a trader would pick them (one image twice is refused). */
 function idImages(): Record<'front' | 'back' | 'hand', string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-id-'));
   const write = (name: string) => {
     const file = path.join(dir, `${name}.png`);
-    fs.writeFileSync(file, Buffer.from(PNG_1X1, 'base64'));
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(PNG_1X1, 'base64'), Buffer.from(name)]));
     return file;
   };
   return { front: write('front'), back: write('back'), hand: write('hand') };

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SCREENSHOT_DIR } from '../support/paths';
 
 interface Bar {

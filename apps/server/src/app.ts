@@ -10,11 +10,12 @@ import type { Db } from './db/database';
 import type { MarketEngine } from './engine/market/market';
 import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
-import { envelopePlugin } from './http/envelope';
+import { clientErrorHandler, envelopePlugin, frameworkErrors } from './http/envelope';
 import { idempotencyPlugin } from './http/idempotency';
 import { langPlugin } from './http/lang';
 import { metricsPlugin } from './http/metrics';
 import { rateLimitPlugin } from './http/rate-limit';
+import { securityPlugin } from './http/security';
 import { webPlugin } from './http/web';
 import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
@@ -23,6 +24,8 @@ import { marketRoutes } from './modules/market/routes';
 // micro options
 import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
+// hardening
+import { createStrikes } from './modules/guard/strikes';
 import { uploadRoutes } from './modules/upload/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -66,12 +69,15 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     // while closing, a request that still reaches this process on an open connection is answered
     // as usual (with `Connection: close`), not refused with a bare 503: no request ends in an error
     return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(metricsPlugin, { metricsPort: config.metricsPort, metricsToken: config.metricsToken, host: config.host });
+  await app.register(securityPlugin);
   await app.register(formbody);
   await app.register(multipart);
   await app.register(langPlugin);
@@ -80,6 +86,9 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(docsPlugin);
+  // failed password tries, shared by the processes through Redis like the rate limits
+  const strikes = createStrikes(config.redisUrl);
+  app.addHook('onClose', () => strikes.close());
   await app.register(realtimePlugin, { db, config, market });
 
   // the product's routes, in a scope where every /api/ route must come from the call table;
@@ -89,9 +98,9 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(commonRoutes, { supportUrl: config.supportUrl });
     await scope.register(currencyRoutes, { market });
     await scope.register(marketRoutes, { market });
-    await scope.register(userRoutes, { clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
+    await scope.register(userRoutes, { clock, strikes, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
     await scope.register(identityRoutes, { clock });
-    await scope.register(walletRoutes, { db, clock, market });
+    await scope.register(walletRoutes, { db, clock, market, strikes });
     await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });

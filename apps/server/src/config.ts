@@ -2,17 +2,19 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const zFlag = z
-  .enum(['0', '1', 'true', 'false', ''])
+  .enum(['0', '1', 'true', 'false'])
   .optional()
-  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+
+/** The URL's scheme, or undefined when it is no URL at all (refinements run after a failed `.url()` too). */
+const schemeOf = (value: string) => (URL.canParse(value) ? new URL(value).protocol : undefined);
 
 const zUrl = (protocols: readonly string[]) =>
   z
     .string()
     .url()
-    .refine((u) => protocols.includes(new URL(u).protocol), `must start with ${protocols.join(' or ')}`)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
+    .refine((u) => protocols.includes(schemeOf(u) ?? ''), `must start with ${protocols.join(' or ')}`)
+    .optional();
 
 /** Binance's public market data endpoints (no key needed): where FEED=exchange reads unless told otherwise. */
 const BINANCE_WS_URL = 'wss://stream.binance.com:9443';
@@ -26,7 +28,7 @@ const ZEnv = z.object({
   DATABASE_URL: zUrl(['postgres:', 'postgresql:']),
   REDIS_URL: zUrl(['redis:', 'rediss:']),
   SMTP_URL: zUrl(['smtp:', 'smtps:']),
-  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: zFlag,
   DEMO_EMAIL: z.string().email().default('demo@tidemark.local'),
@@ -84,7 +86,9 @@ export class ConfigError extends Error {}
 
 /** Reads and checks the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
+  // `NAME=` (as in a compose file or a copied .env) means unset: the default applies
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -94,7 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     // relative to where `npm start` was typed (npm runs workspace scripts in their own folder)
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    dataDir: path.resolve(given.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

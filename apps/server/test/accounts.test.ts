@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { limits } from '@tidemark/protocol';
+import type { FastifyRequest } from 'fastify';
+import { limits, rateLimits } from '@tidemark/protocol';
+import { insertUpload } from '../src/modules/upload/queries';
+import { readImage } from '../src/modules/upload/routes';
 import { buildSignedInUser, buildStaff } from '../src/testing/factories';
 import { captureMailer, startTestServer, type TestServer } from './harness';
 
@@ -159,14 +162,6 @@ describe('register and log in', () => {
     expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
   });
 
-  it('rate-limits logins per account', async () => {
-    const user = await registered();
-    const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await server.post('/api/user/login', { user_string: user.email, password: 'wrong1234' }));
-    expect(answers.slice(0, 10).every((a) => a.code === 'login_failed')).toBe(true);
-    expect(answers[10]).toMatchObject({ type: 'error', code: 'rate_limited' });
-  });
-
   it('rate-limits code mails per IP', async () => {
     const answers = [];
     for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { ip: '203.0.113.20' }));
@@ -209,7 +204,7 @@ describe('passwords', () => {
     expect(await server.post('/api/sms_mail', { user_string: newEmail(), type: 'forget' })).toMatchObject({ code: 'account_not_found' });
   });
 
-  it('changes the password: the old one must be right, the new one different; other sessions end', async () => {
+  it('changes the password: the old one must be right, the new one different; every session ends, this one too', async () => {
     const user = await loggedIn();
     const other = (await server.post('/api/user/login', { user_string: user.email, password: user.password })).message as string;
     const change = (form: Record<string, string>) => server.post('/api/user/e_pwd', { type: '1', ...form }, { token: user.token });
@@ -219,7 +214,8 @@ describe('passwords', () => {
     });
     expect(await change({ old_password: user.password, password: 'next1234', re_password: 'next1234' })).toMatchObject({ type: 'ok' });
     expect(await server.get('/api/user/info', { token: other })).toMatchObject({ type: '999' });
-    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
+    expect((await server.post('/api/user/login', { user_string: user.email, password: 'next1234' })).type).toBe('ok');
   });
 
   it('sets a 6-digit fund password with the login password and a mailed code', async () => {
@@ -244,10 +240,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function upload(token: string, bytes: Buffer, filename: string, type = 'image/png') {
+// each upload from its own address, so the per-address upload budget only bites where a test means it to
+let uploadSeq = 0;
+async function upload(token: string, bytes: Buffer, filename: string, type = 'image/png', ip = `192.0.2.${(uploadSeq += 1) % 250}`) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const response = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': ip };
+  const response = await fetch(`${server.url}/api/upload`, { method: 'POST', headers, body: form });
   return (await response.json()) as { type: string; code?: string; message: string };
 }
 
@@ -275,14 +274,69 @@ describe('uploads and identity', () => {
     });
   });
 
-  it('refuses an image over 4 MB', async () => {
+  it('refuses an image over 4 MB, even one byte over, and stores nothing of it', async () => {
     const user = await buildSignedInUser(server);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     expect(await upload(user.token, big, 'big.png')).toMatchObject({ type: 'error', code: 'upload_too_large', message: 'The image may be at most 4 MB' });
+    const justOver = Buffer.concat([PNG, Buffer.alloc(limits.uploadIdentityBytesMax + 1 - PNG.length)]);
+    expect(await upload(user.token, justOver, 'over.png')).toMatchObject({ code: 'upload_too_large' });
+    expect(await server.db.selectFrom('upload').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
+  it('refuses a file the multipart stream cut at the limit without an error (its truncated flag)', async () => {
+    const cut = { toBuffer: async () => Buffer.concat([PNG, Buffer.alloc(limits.uploadIdentityBytesMax - PNG.length)]), file: { truncated: true } };
+    const request = { file: async () => cut } as unknown as FastifyRequest;
+    await expect(readImage(request)).rejects.toMatchObject({ code: 'upload_too_large' });
+  });
+
+  it('keeps each user within an upload quota and an upload rate', async () => {
+    const full = await buildSignedInUser(server);
+    const usage = { userId: full.id, mime: 'image/png' as const, createdAtMs: server.clock() };
+    await insertUpload(server.db, { ...usage, name: `${'a'.repeat(31)}1.png`, sizeBytes: limits.uploadBytesPerUserMax - 10 });
+    expect(await upload(full.token, PNG, 'one-too-many.png')).toEqual({
+      type: 'error',
+      code: 'upload_quota',
+      message: 'You have reached your upload limit (100 images, 64 MB); please contact support',
+    });
+    const busy = await buildSignedInUser(server);
+    const answers = [];
+    for (let i = 0; i <= rateLimits.upload.perAccount.max; i += 1) answers.push(await upload(busy.token, pngOf(`busy${i}`), 'b.png'));
+    expect(answers.slice(0, -1).every((a) => a.type === 'ok')).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('serves an upload as the image it is: its type, nosniff, inline under its stored name', async () => {
+    const user = await buildSignedInUser(server);
+    const url = (await upload(user.token, PNG, 'x"; evil=.html', 'text/html')).message;
+    const served = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toBe(`inline; filename="${url.split('/').pop()}"`);
+  });
+
+  it('refuses one image sent as two identity photos, by URL or by content', async () => {
+    const user = await buildSignedInUser(server);
+    const form = await identityForm(user.token);
+    const sameUrl = { ...form, hand_pic: form.front_pic };
+    expect(await server.post('/api/user/real_name', sameUrl, { token: user.token })).toMatchObject({ code: 'identity_photos_repeated' });
+    const again = (await upload(user.token, pngOf('f'), 'again.png')).message;
+    expect(await server.post('/api/user/real_name', { ...form, reverse_pic: again }, { token: user.token })).toMatchObject({
+      code: 'identity_photos_repeated',
+      message: 'Please upload a different image for each identity photo',
+    });
+    expect((await server.get('/api/user/center', { token: user.token })).message.review_status).toBe(0);
+  });
+
+  it.each(["O'Neil", 'Jean-Luc Picard', 'José Núñez', '张三', '阿·布', 'J. R. Tolkien'])('takes the name %s', async (name) => {
+    const user = await buildSignedInUser(server);
+    expect(await server.post('/api/user/real_name', { ...(await identityForm(user.token)), name }, { token: user.token })).toMatchObject({ type: 'ok' });
+  });
+
+  /** a PNG with bytes of its own after the image's end, so each is a different file */
+  const pngOf = (tag: string) => Buffer.concat([PNG, Buffer.from(tag)]);
+
   async function identityForm(token: string, card_id = `ID${Date.now()}${seq++}`) {
-    const [front_pic, reverse_pic, hand_pic] = await Promise.all(['f', 'r', 'h'].map(async (n) => (await upload(token, PNG, `${n}.png`)).message));
+    const [front_pic, reverse_pic, hand_pic] = await Promise.all(['f', 'r', 'h'].map(async (n) => (await upload(token, pngOf(n), `${n}.png`)).message));
     return { name: ' Ada  Lovelace ', card_id, front_pic: front_pic!, reverse_pic: reverse_pic!, hand_pic: hand_pic! };
   }
 
@@ -298,6 +352,9 @@ describe('uploads and identity', () => {
 
   it.each([
     ['a name with digits', { name: 'R2D2' }, 'name_invalid'],
+    ['a name with markup', { name: '<b>Ada</b>' }, 'name_invalid'],
+    ['a name of marks only', { name: "-'." }, 'name_invalid'],
+    ['a name with symbols', { name: 'Ada_Lovelace;' }, 'name_invalid'],
     ['an ID with Chinese characters', { card_id: '身份1234' }, 'card_id_invalid'],
     ['a missing image', { hand_pic: '' }, 'upload_missing'],
     ['an image of someone else', { front_pic: 'stranger' }, 'upload_not_found'],

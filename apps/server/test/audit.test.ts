@@ -8,6 +8,7 @@ import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, set
 import { addAddress, requestDeposit, requestWithdrawal } from '../src/modules/wallet/service';
 import { buildUser, fundWallet } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
+import { memoryStrikes } from '../src/modules/guard/strikes';
 
 // Every staff decision goes through the one audit writer: one entry per decision, at the
 // decision's time, and none (with nothing else changed) when the decider is not staff.
@@ -40,7 +41,7 @@ async function withdrawal(): Promise<bigint> {
   await fundWallet(server, user.id, USDT, '100');
   await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
   await addAddress(server.db, { userId: user.id, currencyId: USDT, address: `T${user.id}`, notes: '', network: 'TRC20' }, server.clock());
-  const request = { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('20'), address: `T${user.id}`, payPassword: '123456', bank: false };
+  const request = { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('20'), address: `T${user.id}`, payPassword: '123456', strikes: memoryStrikes(), bank: false };
   return requestWithdrawal(server.db, request, server.clock());
 }
 

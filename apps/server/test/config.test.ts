@@ -69,4 +69,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT: must differ from PORT/);
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
+
+  it('takes an empty variable as unset, so the default applies', () => {
+    const names = ['PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'DEMO', 'DEMO_EMAIL', 'FEED'];
+    const empty = Object.fromEntries([...names, 'SUPPORT_URL', 'EXCHANGE_WS_URL', 'SESSION_IDLE_DAYS', 'LOG_LEVEL'].map((n) => [n, '']));
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+    expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('answers a value that is no URL at all with the message naming its variable', () => {
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SUPPORT_URL', 'EXCHANGE_WS_URL', 'EXCHANGE_REST_URL']) {
+      expect(() => loadConfig({ [name]: 'not a url' })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: 'not a url' })).toThrow(new RegExp(`${name}:`));
+    }
+  });
 });

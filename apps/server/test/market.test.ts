@@ -94,6 +94,17 @@ describe('market calls', () => {
       type: 'error',
       code: 'invalid_field',
     });
+    // names on every object's prototype are no periods; a time past the year 9999 is no time
+    const queries: Record<string, string>[] = [
+      { period: 'constructor' },
+      { period: 'hasOwnProperty' },
+      { period: '__proto__' },
+      { period: '1mon', from: '0', to: '9999999999999999' },
+    ];
+    for (const query of queries) {
+      const answer = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', ...query } });
+      expect(answer, JSON.stringify(query)).toEqual({ type: 'error', code: 'invalid_field', message: `Parameter error: ${'to' in query ? 'to' : 'period'}` });
+    }
     expect(await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '99' } })).toMatchObject({
       type: 'error',
       code: 'not_found',

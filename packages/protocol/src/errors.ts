@@ -83,6 +83,11 @@ export const ERROR_CODES = [
   'spot_side_invalid',
   'spot_kind_invalid',
   'spot_order_invalid',
+  // hardening
+  'pay_password_locked',
+  'login_locked',
+  'upload_quota',
+  'identity_photos_repeated',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -78,6 +78,24 @@ export const limits = {
   healthCheckReuseMs: 1000,
   /** a database or Redis that has not answered a readiness check within this is reported down */
   healthCheckTimeoutMs: 1000,
+  // hardening
+  /** wrong fund passwords a user may type within the window; the last of them locks the fund password */
+  payPasswordStrikesMax: 5,
+  payPasswordStrikeWindowMs: 15 * 60_000,
+  payPasswordLockMs: 15 * 60_000,
+  /** failed logins to one account from one address within the window; then that address waits the window out */
+  loginStrikesPerDeviceMax: 5,
+  loginStrikeWindowMs: 15 * 60_000,
+  /** failed logins to one account from all addresses within the window before each further try waits */
+  loginStrikesPerAccountFree: 10,
+  /** the wait after the account's free failures: doubling from the base with each failure, up to the max */
+  loginDelayBaseMs: 1000,
+  loginDelayMaxMs: 15 * 60_000,
+  /** an address that signed in to an account within this time is the owner's: the account's delay spares it */
+  loginKnownDeviceMs: 30 * 24 * 3600_000,
+  /** what one user may store in uploads altogether */
+  uploadsPerUserMax: 100,
+  uploadBytesPerUserMax: 64 * 1024 * 1024,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */
@@ -94,12 +112,15 @@ const TEN_MINUTES_MS = 10 * 60_000;
  * the request names one) per account, so one account is protected from many addresses too.
  */
 export const rateLimits = {
-  login: { perIp: { max: 30, windowMs: FIVE_MINUTES_MS }, perAccount: { max: 10, windowMs: FIVE_MINUTES_MS } },
+  // failed logins per account are counted apart (limits.loginStrikes*): a request budget per account would let anyone lock its owner out
+  login: { perIp: { max: 30, windowMs: FIVE_MINUTES_MS } },
   register: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
   sendCode: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
   checkCode: { perIp: { max: 30, windowMs: TEN_MINUTES_MS }, perAccount: { max: 10, windowMs: TEN_MINUTES_MS } },
   resetPassword: { perIp: { max: 30, windowMs: TEN_MINUTES_MS }, perAccount: { max: 10, windowMs: TEN_MINUTES_MS } },
   changeSecrets: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
+  // hardening: the account is the signed-in user
+  upload: { perIp: { max: 60, windowMs: TEN_MINUTES_MS }, perAccount: { max: 20, windowMs: TEN_MINUTES_MS } },
 } as const satisfies Record<string, { perIp: RateLimit; perAccount?: RateLimit }>;
 
 /** A byte limit as messages show it: "500 KB", "4 MB". */

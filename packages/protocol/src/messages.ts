@@ -9,6 +9,8 @@ import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 // spot
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
+// hardening
+import { GUARD_MESSAGES } from './messages/guard';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -26,6 +28,8 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...LEVER_MESSAGES,
   // spot
   ...SPOT_MESSAGES,
+  // hardening
+  ...GUARD_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */

@@ -141,6 +141,8 @@ export interface UploadTable {
   mime: 'image/jpeg' | 'image/png';
   size_bytes: bigint;
   created_at_ms: bigint;
+  /** hex SHA-256 of the bytes; null on uploads stored before it was kept */
+  sha256: string | null;
 }
 
 export interface IdentityTable {

@@ -3,6 +3,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+const MULTIPART_FILE = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'the image, JPEG or PNG' } },
+};
+
 /** The OpenAPI document, generated from the routes' zod schemas, browsable at /api/docs. */
 export const docsPlugin = fp(async (app) => {
   await app.register(swagger, {
@@ -20,7 +26,12 @@ export const docsPlugin = fp(async (app) => {
         securitySchemes: { token: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      // an upload's file is read from the stream, not validated as a body: describe it here
+      if (input.route.config?.call?.encoding !== 'multipart') return output;
+      return { ...output, schema: { ...output.schema, body: MULTIPART_FILE } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
 import { httpErrors } from '../metrics';
+import { DEFAULT_LANG, ERROR_CODES, parseLang, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
 import { Rejection } from '../rejection';
 import { routeOf } from './metrics';
 
@@ -20,9 +22,9 @@ function toRejection(error: FastifyError): Rejection | undefined {
   if (error instanceof Rejection) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0]!;
-    if (first.message && isErrorCode(first.message)) return new Rejection(first.message);
+    // every code's message may name the field (`invalid_field`'s does): always fill it
     const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    return new Rejection('invalid_field', { field });
+    return new Rejection(first.message && isErrorCode(first.message) ? first.message : 'invalid_field', { field });
   }
   if (error.statusCode === 429) return new Rejection('rate_limited');
   // malformed bodies, wrong content types, too large payloads: the client's fault, not ours
@@ -52,3 +54,34 @@ export const envelopePlugin = fp(async (app) => {
     return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
 });
+
+/**
+ * Requests Node cannot parse into a request at all (headers over 16 KB, a broken request line)
+ * never reach Fastify's error handler: answer them on the socket in the envelope too, with the
+ * HTTP status Node would give. No header was read, so the language is the default.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const envelope: TEnvelopeError = { type: 'error', code: 'bad_request', message: translate(DEFAULT_LANG, 'bad_request') };
+  const body = JSON.stringify(envelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Requests the router refuses before any hook runs (a path that is no valid URL, a path parameter
+ * over the length limit): the envelope's `bad_request`, with the status Fastify would give.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body: TEnvelopeError = { type: 'error', code: 'bad_request', message: translate(parseLang(request.headers.lang), 'bad_request') };
+  void reply
+    .status(error.statusCode ?? 400)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body));
+}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiMutation } from '../api/mutation';
 import AccountForm from '../features/account/AccountForm';
-import { changePassword, logout } from '../features/account/api';
+import { changePassword } from '../features/account/api';
 import AccountPage from '../features/account/AccountPage';
 import PasswordFields from '../features/account/PasswordFields';
 import { rejection } from '../features/account/rules';
@@ -35,12 +35,9 @@ function ChangePasswordForm() {
   const account = params.get('user_string') ?? storedAccount;
   const change = useApiMutation({
     mutationFn: (values: Values) => changePassword({ ...values, type: '1' }),
-    onSuccess: async (notice) => {
+    onSuccess: (notice) => {
       message.success(notice);
-      // The server keeps this session alive after the change; the spec sends the user to log in
-      // again, so end it there too. The password is changed either way; a failed logout only
-      // leaves this token to expire on its own.
-      await logout().catch(() => undefined);
+      // the change ended every session, this one too: log in again with the new password
       clearSession();
       void navigate('/login');
     },

@@ -58,7 +58,9 @@ const ALIASES: Record<string, Period> = {
 /** The period a client names, or undefined. */
 export function parsePeriod(text: string): Period | undefined {
   if ((PERIODS as readonly string[]).includes(text)) return text as Period;
-  return ALIASES[text] ?? ALIASES[text.toLowerCase()];
+  // own keys only: `constructor` or `hasOwnProperty` must not find the object's prototype
+  for (const key of [text, text.toLowerCase()]) if (Object.hasOwn(ALIASES, key)) return ALIASES[key];
+  return undefined;
 }
 
 /** Fixed length of a period in ms; undefined for months, whose length varies. */

@@ -3,6 +3,9 @@ import { parsePeriod } from '@tidemark/core';
 import { ZEnvelopeOk } from '../envelope';
 import { zDecimal, zId, zTimeMs } from '../fields';
 
+/** 9999-12-31T23:59:59.999Z: past it a time is no date (Date answers NaN beyond 8.64e15 ms) */
+const EPOCH_MS_MAX = 253_402_300_799_999;
+
 /**
  * A time bound in a query: epoch seconds or epoch milliseconds. Values below 1e11 are read as
  * seconds (1e11 s is the year 5138; 1e11 ms is 1973), so both spellings of any date after 1973 work.
@@ -13,7 +16,8 @@ export const zEpoch = z
   .transform((text) => {
     const value = Number(text);
     return value < 1e11 ? value * 1000 : value;
-  });
+  })
+  .refine((ms) => ms <= EPOCH_MS_MAX, 'invalid_field');
 
 /** A candle period: the spec's resolutions as `1min` ... `1mon`, or chart-library spellings (`60`, `1D`, `1W`, `1M`). */
 export const zPeriod = z.string().transform((text, ctx) => {

@@ -109,7 +109,10 @@ export type TUserCenterResponse = z.infer<typeof ZUserCenterResponse>;
 
 const stripSpaces = (code: ErrorCode) => z.string({ error: code }).transform((s) => s.replace(/\s+/g, ''));
 export const ZRealNameRequest = z.object({
-  name: stripSpaces('name_invalid').pipe(z.string().min(1, 'name_invalid').max(limits.realNameLengthMax, 'name_invalid').regex(/^[^\d]+$/, 'name_invalid')),
+  // letters of any script with their accents, and the marks names carry (O'Neil, Jean-Luc, J. R., 阿·布); spaces are stripped (spec)
+  name: stripSpaces('name_invalid').pipe(
+    z.string().max(limits.realNameLengthMax, 'name_invalid').regex(/^\p{L}[\p{L}\p{M}'’.\-·]*$/u, 'name_invalid'),
+  ),
   card_id: stripSpaces('card_id_invalid').pipe(
     z.string().regex(new RegExp(`^[A-Za-z0-9-]{${limits.cardIdLengthMin},${limits.cardIdLengthMax}}$`), 'card_id_invalid'),
   ),

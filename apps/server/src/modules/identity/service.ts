@@ -23,6 +23,10 @@ export async function submitIdentity(
   const uploads = await Promise.all([input.frontPic, input.reversePic, input.handPic].map((u) => findOwnUpload(db, userId, u)));
   const [front, reverse, hand] = uploads;
   if (!front || !reverse || !hand) throw new Rejection('upload_not_found');
+  // one picture sent as two photos proves nothing: the same upload twice, or the same bytes
+  const distinct = (list: (string | null)[]) => new Set(list).size === list.length;
+  const digests = [front, reverse, hand].flatMap((u) => (u.sha256 ? [u.sha256] : []));
+  if (!distinct([front.name, reverse.name, hand.name]) || !distinct(digests)) throw new Rejection('identity_photos_repeated');
   const cardId = input.cardId.toUpperCase();
   if (await selectVerifiedElsewhere(db, userId, cardId, REVIEW.verified)) throw new Rejection('id_already_verified');
   await inTransaction(db, async (trx) => {

@@ -1,27 +1,55 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
-import { calls, formatBytes, limits } from '@tidemark/protocol';
+import { calls, formatBytes, limits, rateLimits } from '@tidemark/protocol';
 import { z } from 'zod';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
+import { limitRequests } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
 import { findReadableUpload, storeUpload } from './service';
 
 const ZUploadParams = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/) });
 
-export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string }> = async (app, { clock, uploadDir }) => {
-  route(app, calls.upload, async (request, _reply, { db }) => {
-    if (!request.isMultipart()) throw new Rejection('upload_missing');
-    const file = await request.file({ limits: { files: 1, fileSize: limits.uploadIdentityBytesMax } });
+/**
+ * The one image of an upload request. The multipart stream may end cut at the size limit without
+ * an error, so its `truncated` flag is checked too; any other failure reading the client's body
+ * (a part without its closing boundary) is the client's malformed request.
+ */
+export async function readImage(request: FastifyRequest): Promise<Buffer> {
+  const max = limits.uploadIdentityBytesMax;
+  const tooLarge = () => new Rejection('upload_too_large', { limit: formatBytes(max) });
+  try {
+    const file = await request.file({ limits: { files: 1, fileSize: max } });
     if (!file) throw new Rejection('upload_missing');
-    const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new Rejection('upload_too_large', { limit: formatBytes(limits.uploadIdentityBytesMax) });
-      throw error;
-    });
-    return ok(await storeUpload(db, uploadDir, request.userId, bytes, clock()));
-  });
+    const bytes = await file.toBuffer();
+    if (file.file.truncated || bytes.length > max) throw tooLarge();
+    return bytes;
+  } catch (error) {
+    if (error instanceof Rejection) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw new Rejection('bad_request');
+  }
+}
+
+export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string }> = async (app, { clock, uploadDir }) => {
+  const { perIp, perAccount } = rateLimits.upload;
+  route(
+    app,
+    calls.upload,
+    async (request, _reply, { db }) => {
+      if (!request.isMultipart()) throw new Rejection('upload_missing');
+      const bytes = await readImage(request as unknown as FastifyRequest);
+      return ok(await storeUpload(db, uploadDir, request.userId, bytes, clock()));
+    },
+    {
+      preHandler: limitRequests(app, 'upload', [
+        { by: 'ip', max: perIp.max, timeWindowMs: perIp.windowMs },
+        { by: (request) => String(request.userId), max: perAccount.max, timeWindowMs: perAccount.windowMs },
+      ]),
+    },
+  );
 
   route(
     app,
@@ -30,8 +58,12 @@ export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string 
       const { name } = request.params as z.output<typeof ZUploadParams>;
       const upload = await findReadableUpload(db, request.userId, name);
       if (!upload) throw new Rejection('upload_not_found');
+      // the type the bytes were judged to be, never guessed again by the browser; shown, not
+      // downloaded, under the stored name (random hex, nothing a header could be broken with)
       return reply
         .type(upload.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${upload.name}"`)
         .header('cache-control', 'private, no-store')
         .send(fs.createReadStream(path.join(uploadDir, upload.name)));
     },

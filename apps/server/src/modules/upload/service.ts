@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { formatBytes, limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { UploadTable } from '../../db/schema';
 import { Rejection } from '../../rejection';
 import { selectUserById } from '../user/queries';
-import { insertUpload, selectUpload } from './queries';
+import { insertUpload, selectUpload, selectUploadUsage } from './queries';
 
 const SIGNATURES: ReadonlyArray<{ mime: UploadTable['mime']; ext: string; magic: number[] }> = [
   { mime: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
@@ -19,14 +20,22 @@ export function sniffImage(bytes: Buffer): (typeof SIGNATURES)[number] | undefin
 
 export const UPLOAD_URL_PREFIX = '/api/upload/';
 
-/** Stores an image under a random name outside the web root; answers its URL. */
+/**
+ * Stores an image under a random name outside the web root, within the user's quota; answers its
+ * URL. (Uploads sent at the same moment may pass the quota by one each: it bounds disk use, not money.)
+ */
 export async function storeUpload(db: Db, uploadDir: string, userId: bigint, bytes: Buffer, nowMs: number): Promise<string> {
   const kind = sniffImage(bytes);
   if (!kind) throw new Rejection('upload_type');
+  const usage = await selectUploadUsage(db, userId);
+  if (usage.count >= limits.uploadsPerUserMax || usage.bytes + bytes.length > limits.uploadBytesPerUserMax) {
+    throw new Rejection('upload_quota', { count: limits.uploadsPerUserMax, size: formatBytes(limits.uploadBytesPerUserMax) });
+  }
   const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
   await fs.mkdir(uploadDir, { recursive: true });
   await fs.writeFile(path.join(uploadDir, name), bytes, { mode: 0o600 });
-  await insertUpload(db, { userId, name, mime: kind.mime, sizeBytes: bytes.length, createdAtMs: nowMs });
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await insertUpload(db, { userId, name, mime: kind.mime, sizeBytes: bytes.length, createdAtMs: nowMs, sha256 });
   return UPLOAD_URL_PREFIX + name;
 }
 

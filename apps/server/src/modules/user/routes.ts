@@ -6,6 +6,8 @@ import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { limitRequests, type LimitRule } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
+import { guardLogin } from '../guard/service';
+import type { Strikes } from '../guard/strikes';
 import type { Mailer } from '../mail/service';
 import { COUNTRIES } from './countries';
 import { presentUserInfo } from './present';
@@ -19,7 +21,7 @@ const account = (field: string) => (request: FastifyRequest) =>
 const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
 const perAccount = (field: string, { max, windowMs }: RateLimit): LimitRule => ({ by: account(field), max, timeWindowMs: windowMs });
 
-export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer }> = async (app, { clock, mailer }) => {
+export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; strikes: Strikes }> = async (app, { clock, mailer, strikes }) => {
   const limit = (name: string, rules: LimitRule[]) => limitRequests(app, name, rules);
   const sendingCodes = { preHandler: limit('send-code', [perIp(rateLimits.sendCode.perIp)]) };
   const changingSecrets = { preHandler: limit('secrets', [perIp(rateLimits.changeSecrets.perIp)]) };
@@ -27,8 +29,12 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer }> = 
   route(
     app,
     calls.userLogin,
-    async (request, _reply, { db }) => ok(await users.login(db, request.body.user_string, request.body.password, clock())),
-    { preHandler: limit('login', [perIp(rateLimits.login.perIp), perAccount('user_string', rateLimits.login.perAccount)]) },
+    async (request, _reply, { db }) => {
+      const { user_string: account, password } = request.body;
+      const nowMs = clock();
+      return ok(await guardLogin(strikes, { account, address: request.ip }, nowMs, () => users.login(db, account, password, nowMs)));
+    },
+    { preHandler: limit('login', [perIp(rateLimits.login.perIp)]) },
   );
 
   route(app, calls.userLogout, async (request, _reply, { db }) => {
@@ -105,7 +111,7 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer }> = 
     async (request, _reply, { db }) => {
       await users.changePassword(
         db,
-        { userId: request.userId, sessionId: request.sessionId, oldPassword: request.body.old_password, password: request.body.password },
+        { userId: request.userId, oldPassword: request.body.old_password, password: request.body.password },
         clock(),
       );
       return ok(notice(request.lang, 'password_changed'));

@@ -98,10 +98,10 @@ export async function resetPassword(db: Db, input: { email: string; password: st
   });
 }
 
-/** Changes the login password; every other session of the user ends. */
+/** Changes the login password; every session of the user ends, this one too (the spec sends the user to log in again). */
 export async function changePassword(
   db: Db,
-  input: { userId: bigint; sessionId: bigint; oldPassword: string; password: string },
+  input: { userId: bigint; oldPassword: string; password: string },
   nowMs: number,
 ): Promise<void> {
   const user = await selectUserById(db, input.userId);
@@ -109,7 +109,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await inTransaction(db, async (trx) => {
     await setPassword(trx, user.id, passwordHash);
-    await revokeSessions(trx, user.id, nowMs, input.sessionId);
+    await revokeSessions(trx, user.id, nowMs);
   });
 }
 

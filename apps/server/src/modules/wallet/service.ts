@@ -4,6 +4,8 @@ import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
+import { guardPayPassword } from '../guard/service';
+import type { Strikes } from '../guard/strikes';
 import { postTransaction } from '../ledger/service';
 import { findOwnUpload } from '../upload/service';
 import { verifyPassword } from '../user/password';
@@ -115,21 +117,25 @@ export async function withdrawInfo(db: Db, userId: bigint, currencyId: bigint, n
   return { limit, currencyName: currency.name, availableUnits };
 }
 
-/** Checks a fund password against the user's hash (argon2, slow); answers the hash it matched. */
-async function verifyPayPassword(db: Db, userId: bigint, payPassword: string): Promise<string> {
+/**
+ * Checks a fund password against the user's hash (argon2, slow) under the guessing lock; answers
+ * the hash it matched.
+ */
+async function verifyPayPassword(db: Db, strikes: Strikes, userId: bigint, payPassword: string, nowMs: number): Promise<string> {
   const user = await selectUserById(db, userId);
-  if (!user.pay_password_hash) throw new Rejection('pay_password_unset');
-  if (!(await verifyPassword(user.pay_password_hash, payPassword))) throw new Rejection('pay_password_wrong');
-  return user.pay_password_hash;
+  const hash = user.pay_password_hash;
+  if (!hash) throw new Rejection('pay_password_unset');
+  await guardPayPassword(strikes, userId, nowMs, () => verifyPassword(hash, payPassword));
+  return hash;
 }
 
 /**
  * The checks of a withdrawal that can run before its transaction: the platform is open and the
  * fund password matches (argon2, slow). Answers the hash matched, for `requestWithdrawal`.
  */
-export async function precheckWithdrawal(db: Db, userId: bigint, payPassword: string): Promise<string> {
+export async function precheckWithdrawal(db: Db, strikes: Strikes, userId: bigint, payPassword: string, nowMs: number): Promise<string> {
   if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
-  return verifyPayPassword(db, userId, payPassword);
+  return verifyPayPassword(db, strikes, userId, payPassword, nowMs);
 }
 
 /**
@@ -146,6 +152,8 @@ export async function requestWithdrawal(
     amountUnits: bigint;
     address: string;
     payPassword: string;
+    /** the fund password's guessing lock */
+    strikes: Strikes;
     bank: boolean;
     verifiedHash?: string | undefined;
     ledgerKey?: string | undefined;
@@ -155,7 +163,7 @@ export async function requestWithdrawal(
   if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
   const user = await selectUserById(db, input.userId);
   if (user.pay_password_hash === null || user.pay_password_hash !== input.verifiedHash) {
-    await verifyPayPassword(db, input.userId, input.payPassword);
+    await verifyPayPassword(db, input.strikes, input.userId, input.payPassword, nowMs);
   }
 
   let network: string;

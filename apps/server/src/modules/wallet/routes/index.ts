@@ -13,12 +13,12 @@ import { withdrawRoutes } from './withdraw';
  * The wallet's calls, one file per part of the spec: list (balances), transfer, address (the
  * withdrawal address book), bank (the bound card), withdraw, deposit, records (logs).
  */
-export const walletRoutes: FastifyPluginAsyncZod<WalletRouteDeps & { market: MarketView }> = async (app, { db, clock, market }) => {
-  await app.register(listRoutes, { db, clock, market });
-  await app.register(transferRoutes, { db, clock });
-  await app.register(addressRoutes, { db, clock });
-  await app.register(bankRoutes, { db, clock });
-  await app.register(withdrawRoutes, { db, clock });
-  await app.register(depositRoutes, { db, clock });
-  await app.register(recordsRoutes, { db, clock });
+export const walletRoutes: FastifyPluginAsyncZod<WalletRouteDeps & { market: MarketView }> = async (app, { db, clock, market, strikes }) => {
+  await app.register(listRoutes, { db, clock, market, strikes });
+  await app.register(transferRoutes, { db, clock, strikes });
+  await app.register(addressRoutes, { db, clock, strikes });
+  await app.register(bankRoutes, { db, clock, strikes });
+  await app.register(withdrawRoutes, { db, clock, strikes });
+  await app.register(depositRoutes, { db, clock, strikes });
+  await app.register(recordsRoutes, { db, clock, strikes });
 };

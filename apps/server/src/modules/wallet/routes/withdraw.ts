@@ -7,7 +7,7 @@ import { selectWithdrawals } from '../queries';
 import { currencyIdOf, precheckWithdrawal, requestWithdrawal, withdrawInfo } from '../service';
 import type { WalletRouteDeps } from './shared';
 
-export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app, { clock }) => {
+export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app, { clock, strikes }) => {
   route(app, calls.walletWithdrawInfo, async (request, _reply, { db }) =>
     ok(presentWithdrawInfo(await withdrawInfo(db, request.userId, currencyIdOf(request.body.currency), clock()))),
   );
@@ -26,6 +26,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
           amountUnits: b.number,
           address: b.address,
           payPassword: b.pay_password,
+          strikes,
           bank: b.currency === BANK_CURRENCY,
           verifiedHash: prepared,
           ledgerKey,
@@ -35,7 +36,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
       return ok(notice(request.lang, 'withdraw_submitted'));
     },
     // argon2 outside the transaction: it would hold the SQLite writer for its whole run
-    { prepare: (request, appDb) => precheckWithdrawal(appDb, request.userId, request.body.pay_password) },
+    { prepare: (request, appDb) => precheckWithdrawal(appDb, strikes, request.userId, request.body.pay_password, clock()) },
   );
 
   route(app, calls.walletWithdrawList, async (request, _reply, { db }) => {
