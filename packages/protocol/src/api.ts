@@ -105,6 +105,11 @@ export interface CallSpec {
   encoding?: 'form' | 'multipart';
   /** the whole envelope of an ok answer; absent for answers that are not an envelope (files) */
   response?: z.ZodType;
+  /**
+   * `chart`: the answer carries `code`, `msg` and `data` at the top level (`code` 1 success, -1
+   * refusal with empty data), as template-family chart clients read it
+   */
+  answer?: 'chart';
 }
 
 const define = <const T extends Record<string, CallSpec>>(table: T): T => table;
@@ -140,7 +145,7 @@ export const calls = define({
 
   // market data
   quotationNew: { method: 'GET', path: '/api/currency/quotation_new', module: 'currency', auth: 'public', summary: 'Groups (tabs) of displayed pairs with their market figures', response: ZQuotationNewResponse },
-  newTimeshar: { method: 'GET', path: '/api/currency/new_timeshar', module: 'market', auth: 'public', summary: 'Chart bars of a pair; from and to in epoch seconds or milliseconds (below 1e11 means seconds)', request: ZTimesharRequest, response: ZTimesharResponse },
+  newTimeshar: { method: 'GET', path: '/api/currency/new_timeshar', module: 'market', auth: 'public', summary: 'Chart bars of a pair; from and to in epoch seconds or milliseconds (below 1e11 means seconds)', request: ZTimesharRequest, response: ZTimesharResponse, answer: 'chart' },
   newTradeHistory: { method: 'GET', path: '/api/currency/new_tradehistory', module: 'market', auth: 'public', summary: 'Latest trades of a pair, newest first', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
   depth: { method: 'GET', path: '/api/currency/depth', module: 'market', auth: 'public', summary: 'The order book of a pair (in: bids, out: asks, best first) and its last price', request: ZTradeHistoryRequest, response: ZDepthResponse },
 
@@ -189,6 +194,8 @@ export type CallName = keyof Calls;
 
 /** What a call takes: the form fields (or query) as the caller writes them. */
 export type CallInput<C extends CallSpec> = C['request'] extends z.ZodType ? z.input<C['request']> : void;
+/** The whole ok answer, for calls read beside `message` (`answer: 'chart'`). */
+export type CallWhole<C extends CallSpec> = C['response'] extends z.ZodType ? z.output<C['response']> : never;
 /** What an ok answer's `message` holds. */
 export type CallOutput<C extends CallSpec> = C['response'] extends z.ZodType
   ? z.output<C['response']> extends { message: infer M }

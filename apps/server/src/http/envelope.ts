@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
+import { ERROR_CODES, translate, type ErrorCode, type TEnvelopeError, type TTimesharError } from '@tidemark/protocol';
 import { Rejection } from '../rejection';
 
 /** The success envelope. */
@@ -45,7 +45,12 @@ export const envelopePlugin = fp(async (app) => {
       const code = rejection?.code ?? 'internal';
       body = { type: 'error', code, message: translate(request.lang, code, rejection?.params) };
     }
+    // a chart call's refusal is read at the top level: code -1 and no data
+    const answer: TEnvelopeError | TTimesharError =
+      request.routeOptions.config.call?.answer === 'chart'
+        ? { type: body.type, code: -1, msg: body.message, data: [], message: body.message, reason: body.code }
+        : body;
     // pre-serialized: the route's response schema describes its success answer, not this one
-    return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(answer));
   });
 });

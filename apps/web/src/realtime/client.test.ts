@@ -49,8 +49,11 @@ describe('RealtimeClient subscriptions', () => {
     client.subscribe(btc);
     const other = client.subscribe(eth);
     expect(socket.emitted('sub').at(-1)).toMatchObject({ symbol: 'ETH/USDT' });
+    // the server adds every sub to the socket: the pair no longer shown is left first
+    expect(socket.emitted('unsub')).toEqual(['BTC/USDT']);
     other();
     expect(socket.emitted('sub').at(-1)).toMatchObject({ symbol: 'BTC/USDT' });
+    expect(socket.emitted('unsub')).toEqual(['BTC/USDT', 'ETH/USDT']);
   });
 
   it('subscribes again after a reconnect, before telling the listeners', () => {

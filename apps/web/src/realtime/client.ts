@@ -31,8 +31,9 @@ type Handler = (payload: unknown) => void;
 /**
  * The app's one realtime connection, shared by every page. Pages add listeners for the events
  * they read and declare the market they show; the client tells the server what the screen
- * needs, again after every reconnect. The server follows one pair per socket, so the newest
- * interest wins and the channels of every interest in that pair and period are joined.
+ * needs, again after every reconnect. The screen shows one pair at a time, so the newest
+ * interest wins and the channels of every interest in that pair and period are joined; the
+ * server adds each `sub`bed pair to the socket, so the previous pair is `unsub`bed first.
  *
  * The session token goes in the handshake, so a reconnect is bound to the user before any
  * private event is sent; a login on a live connection binds it with `login`. The server has no
@@ -120,6 +121,7 @@ export class RealtimeClient {
     if (!this.socket.connected) return;
     const wanted = this.wantedSub();
     if (!wanted || JSON.stringify(wanted) === JSON.stringify(this.sentSub)) return;
+    if (this.sentSub && this.sentSub.symbol !== wanted.symbol) this.socket.emit('unsub', this.sentSub.symbol);
     this.sentSub = wanted;
     this.socket.emit('sub', wanted);
   }
