@@ -43,7 +43,7 @@ describe('register and log in', () => {
     const info = await server.get('/api/user/info', { token: user.token });
     expect(info).toMatchObject({
       type: 'ok',
-      message: { email: user.email, review_status: 0, is_auth: 0, is_invee: 0, has_pay_password: 0, phone: '' },
+      message: { email: user.email, review_status: 0, is_auth: 0, is_invee: 0, has_pay_password: 0, phone: null, is_seller: 0 },
     });
     expect(info.message.extension_code).toMatch(/^[A-Z2-9]{8}$/);
     const wallets = await server.db
