@@ -23,6 +23,7 @@ import { marketRoutes } from './modules/market/routes';
 import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { uploadRoutes } from './modules/upload/routes';
+import { uploadLinkKey } from './modules/upload/service';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
 // lever
@@ -84,7 +85,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(userRoutes, { clock, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
     await scope.register(identityRoutes, { clock });
     await scope.register(walletRoutes, { db, clock, market });
-    await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+    const uploadDir = path.join(config.dataDir, 'uploads');
+    await scope.register(uploadRoutes, { clock, uploadDir, linkKey: await uploadLinkKey(uploadDir, config.uploadLinkSecret) });
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
     // lever

@@ -95,8 +95,11 @@ export interface CallSpec {
   /** the server module whose routes.ts handles the call: `apps/server/src/modules/<module>/` */
   module: string;
   summary: string;
-  /** `user`: a trader's session token; answers type 999 without one */
-  auth: 'public' | 'user';
+  /**
+   * `user`: a trader's session token; answers type 999 without one. `link`: the token, or a
+   * signed link's `expires` and `sig` (for an <img>, which cannot send the token)
+   */
+  auth: 'public' | 'user' | 'link';
   /** moves money: an `Idempotency-Key` makes a repeat return the first answer, and the web sends one */
   money?: true;
   /** form fields of a POST (`multipart` for uploads), or the query string of a GET */
@@ -140,8 +143,8 @@ export const calls = define({
 
   // identity and uploads
   userRealName: { method: 'POST', path: '/api/user/real_name', module: 'identity', auth: 'user', summary: 'Submit identity verification: name, ID number and three uploaded images', request: ZRealNameRequest, response: ZNoticeResponse },
-  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: `Upload one JPEG or PNG image (multipart field \`file\`, at most ${formatBytes(limits.uploadIdentityBytesMax)}); the message is its URL`, response: ZNoticeResponse },
-  uploadRead: { method: 'GET', path: '/api/upload/:name', module: 'upload', auth: 'user', summary: 'An uploaded image, to its owner and to staff only' },
+  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: `Upload one JPEG or PNG image (multipart field \`file\`, at most ${formatBytes(limits.uploadIdentityBytesMax)}); the message is its URL, a link signed for its owner`, response: ZNoticeResponse },
+  uploadRead: { method: 'GET', path: '/api/upload/:name', module: 'upload', auth: 'link', summary: 'An uploaded image, to its owner and to staff only: with the token, or through the signed link the upload answered (expires within the hour)' },
 
   // market data
   quotationNew: { method: 'GET', path: '/api/currency/quotation_new', module: 'currency', auth: 'public', summary: 'Groups (tabs) of displayed pairs with their market figures', response: ZQuotationNewResponse },

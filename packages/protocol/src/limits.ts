@@ -73,6 +73,9 @@ export const limits = {
   spotPageSizeMax: 100,
   /** accepted orders the spot matcher takes from the database per read */
   spotMatchBatch: 200,
+  // client compatibility
+  /** how long an upload's signed link works: template-family clients put it straight into an <img> */
+  uploadLinkTtlMs: 30 * 60_000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */
