@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './harness';
 /** The four events a template-family page reads, with the schema each payload must fit. */
 const LEGACY_EVENTS = { market_depth: ZMarketDepthEvent, market_detail: ZMarketDetailEvent, kline: ZKlineEvent, daymarket: ZDayMarketEvent };
 type LegacyEvent = keyof typeof LEGACY_EVENTS;
-type Payload = { type: string; symbol: string; currency_id: number; legal_id: number; match_id: number; period?: string };
+type Payload = { type: string; symbol: string; time: number; currency_id: number; legal_id: number; match_id: number; period?: string };
 
 /**
  * A client of the template family: socket.io 2 (Engine.IO 3), connected at the spec's path,
@@ -50,6 +50,8 @@ describe('a template-family socket (socket.io 2, bare-id login, no sub)', () => 
       legacy.on(event, (payload: Payload) => void received.push({ event, payload }));
     }
     legacy.emit('login', String(user.id));
+    // whatever went out before it connected, every pair's next event is due now
+    clock.advance(1000);
 
     // a socket with the user's token is the control: the private event reaches it, and by then
     // it would have reached the legacy socket too, had the bare id joined the user's room
@@ -70,14 +72,25 @@ describe('a template-family socket (socket.io 2, bare-id login, no sub)', () => 
     }
     // the header reads the day bar: kline comes for 1min and 1day
     expect(new Set(received.filter((r) => r.event === 'kline').map((r) => r.payload.period))).toEqual(new Set(['1min', '1day']));
-    // the clock has not moved: each pair's event (and period) went out once
-    const keys = received.map((r) => `${r.event}:${r.payload.symbol}:${r.payload.period ?? ''}`);
-    expect(keys.length).toBe(new Set(keys).size);
+
+    // ticks keep coming while the clock stands still (a subscribed socket sees several) ...
+    const subscribed = connectV4(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
+    closers.push(() => subscribed.disconnect());
+    await new Promise((resolve) => subscribed.emit('sub', { symbol: 'BTC/USDT', channels: ['market_depth'] }, resolve));
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => subscribed.once('market_depth', resolve));
+    // ... yet each pair's event and period went out at most once a second of the clock
+    const timesOf = new Map<string, number[]>();
+    for (const { event, payload } of received) {
+      const key = `${event}:${payload.symbol}:${payload.period ?? ''}`;
+      timesOf.set(key, [...(timesOf.get(key) ?? []), payload.time]);
+    }
+    for (const times of timesOf.values()) {
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(1000);
+    }
 
     // a second later, the next of each
-    const before = received.length;
     clock.advance(1000);
-    await expect.poll(() => received.slice(before).some((r) => r.event === 'market_depth'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => received.some((r) => r.event === 'market_depth' && r.payload.time === clock()), { timeout: 5000 }).toBe(true);
 
     const ownerGot = new Promise((resolve) => owner.once('closed_microorder', resolve));
     server.app.realtime.publishPrivate(user.id, 'closed_microorder', { id: 1 });
