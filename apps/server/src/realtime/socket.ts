@@ -199,8 +199,11 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       legacyTrades.clear();
       return;
     }
+    let checked = false;
     const legacy = () => {
-      localSockets(LEGACY_ROOM); // drops sockets that stopped reading
+      // once per tick at most, and only when something is sent: drops sockets that stopped reading
+      if (!checked) localSockets(LEGACY_ROOM);
+      checked = true;
       return io.local.to(LEGACY_ROOM);
     };
     if (event.kind === 'depth') {
