@@ -106,8 +106,9 @@ export function submitter<C extends CallSpec>(spec: C): (input: CallInput<C>) =>
 }
 
 /**
- * Uploads one file as multipart field `file`; resolves to its URL, which is served only with the
- * token. No content-type of our own: fetch adds the multipart boundary for FormData.
+ * Uploads one file as multipart field `file`; resolves to its URL, a link signed for the owner
+ * that an <img> can load until it expires (forms send it as it is). No content-type of our own:
+ * fetch adds the multipart boundary for FormData.
  */
 export function upload(file: Blob): Promise<string> {
   const body = new FormData();
