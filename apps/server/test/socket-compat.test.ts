@@ -113,4 +113,18 @@ describe('a template-family socket (socket.io 2, bare-id login, no sub)', () => 
     expect(symbols).toEqual(new Set(['ETH/USDT']));
     expect(seen).toBe(1);
   });
+
+  it('a sub without a pair leaves the every-pair stream and keeps only the 24h figures', async () => {
+    const page = connectV4(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
+    closers.push(() => page.disconnect());
+    const seen: string[] = [];
+    page.onAny((event: string) => void seen.push(event));
+    await new Promise<void>((resolve) => page.once('connect', () => resolve()));
+    expect(await new Promise((resolve) => page.emit('sub', { channels: ['daymarket'] }, resolve))).toEqual({ ok: true });
+    seen.length = 0;
+    clock.advance(1000);
+    // within a tick the legacy stream goes out before the 24h figures: on this socket, in order
+    await new Promise((resolve) => page.once('daymarket', resolve));
+    expect(new Set(seen)).toEqual(new Set(['daymarket']));
+  });
 });

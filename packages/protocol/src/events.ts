@@ -126,11 +126,13 @@ export const SCREEN_CHANNELS: readonly MarketChannel[] = ['market_depth', 'marke
  * it. `channels` narrows what is sent to the events a screen shows (all of them when absent, as
  * older clients expect): fewer frames per tick for every socket, which is what fan-out costs.
  * A socket that never sends `sub` is a template-family client: it gets every pair's book, trades,
- * 1min and 1day bars and 24h figures, at most once a second per pair and period.
+ * 1min and 1day bars and 24h figures, at most once a second per pair and period. Without `symbol`,
+ * `sub` follows no pair, only `daymarket` if its channels name it: what a page showing no market
+ * sends so as not to get that stream.
  */
 export const ZSubEmit = z.union([
   z.string(),
-  z.object({ symbol: z.string(), period: z.string().optional(), channels: z.array(z.enum(MARKET_CHANNELS)).optional() }),
+  z.object({ symbol: z.string().optional(), period: z.string().optional(), channels: z.array(z.enum(MARKET_CHANNELS)).optional() }),
 ]);
 export type TSubEmit = z.infer<typeof ZSubEmit>;
 

@@ -151,7 +151,11 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const parsed = ZSubEmit.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, code: 'invalid_field' });
       const { symbol, period, channels } = typeof parsed.data === 'string' ? { symbol: parsed.data } : parsed.data;
-      reply(subscribe(socket, symbol, period, channels));
+      if (symbol !== undefined) return reply(subscribe(socket, symbol, period, channels));
+      void socket.leave(LEGACY_ROOM);
+      if (channels && !channels.includes('daymarket')) void socket.leave(DAYMARKET_ROOM);
+      else void socket.join(DAYMARKET_ROOM);
+      reply({ ok: true });
     });
 
     socket.on('unsub', (payload, ack) => {

@@ -37,11 +37,13 @@ describe('RealtimeClient subscriptions', () => {
     const again = client.subscribe(btc);
     chart();
     // one holder left with the same channels: nothing new to tell the server
-    expect(socket.emitted('sub')).toHaveLength(3);
-    again();
-    again();
-    expect(socket.emitted('sub').at(-1)).toEqual({ symbol: 'BTC/USDT', channels: ['daymarket'] });
     expect(socket.emitted('sub')).toHaveLength(4);
+    again();
+    again();
+    // nothing shown: the pair is left and only the 24h figures followed
+    expect(socket.emitted('sub').at(-1)).toEqual({ channels: ['daymarket'] });
+    expect(socket.emitted('unsub')).toEqual(['BTC/USDT']);
+    expect(socket.emitted('sub')).toHaveLength(5);
   });
 
   it('follows the newest pair and goes back to the older one when the newer is released', () => {

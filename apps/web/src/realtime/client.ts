@@ -120,18 +120,17 @@ export class RealtimeClient {
   private sendSub(): void {
     if (!this.socket.connected) return;
     const wanted = this.wantedSub();
-    if (!wanted || JSON.stringify(wanted) === JSON.stringify(this.sentSub)) return;
-    if (this.sentSub && this.sentSub.symbol !== wanted.symbol) this.socket.emit('unsub', this.sentSub.symbol);
+    if (JSON.stringify(wanted) === JSON.stringify(this.sentSub)) return;
+    const left = this.sentSub?.symbol;
+    if (left !== undefined && left !== wanted.symbol) this.socket.emit('unsub', left);
     this.sentSub = wanted;
     this.socket.emit('sub', wanted);
   }
 
-  private wantedSub(): Exclude<TSubEmit, string> | undefined {
+  private wantedSub(): Exclude<TSubEmit, string> {
     const newest = this.interests.at(-1);
-    if (!newest) {
-      // nothing shown any more: back to what every connection starts with, the 24h figures
-      return this.sentSub && { symbol: this.sentSub.symbol, channels: ['daymarket'] };
-    }
+    // no market shown: the 24h figures only (a socket that never subs would get every pair's stream)
+    if (!newest) return { channels: ['daymarket'] };
     const same = this.interests.filter((each) => each.symbol === newest.symbol && each.period === newest.period);
     const channels = MARKET_CHANNELS.filter((channel) => same.some((each) => each.channels.includes(channel)));
     return { symbol: newest.symbol, period: newest.period, channels };
