@@ -8,7 +8,9 @@ import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 import { SCREEN_CHANNELS } from '@tidemark/protocol';
 
-export type ParentCommand = { cmd: 'connect'; mode: 'sio' | 'ws'; url: string; count: number } | { cmd: 'report' };
+/** `legacy`: socket.io clients that never `sub` (template-family clients): every pair, throttled */
+export type ClientMode = 'sio' | 'ws' | 'legacy';
+export type ParentCommand = { cmd: 'connect'; mode: ClientMode; url: string; count: number } | { cmd: 'report' };
 export type ChildReport = { ready: number } | { received: number; histogram: number[] };
 
 const HISTOGRAM_MS = 10_000;
@@ -25,12 +27,15 @@ function note(event: string, time: unknown) {
   histogram[Math.min(HISTOGRAM_MS, Math.max(0, Date.now() - time))]!++;
 }
 
-function openSio(url: string): Promise<void> {
+function openSio(url: string, subscribe = true): Promise<void> {
   const socket = io(url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
   sockets.push(socket);
   socket.onAny((event: string, payload: { time?: unknown }) => note(event, payload?.time));
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => socket.emit('sub', { symbol: 'BTC/USDT', period: '1min', channels: [...SCREEN_CHANNELS] }, () => resolve()));
+    socket.once('connect', () => {
+      if (subscribe) socket.emit('sub', { symbol: 'BTC/USDT', period: '1min', channels: [...SCREEN_CHANNELS] }, () => resolve());
+      else resolve();
+    });
     socket.once('connect_error', reject);
   });
 }
@@ -51,7 +56,7 @@ function openWs(url: string): Promise<void> {
 
 process.on('message', async (command: ParentCommand) => {
   if (command.cmd === 'connect') {
-    const open = command.mode === 'sio' ? openSio : openWs;
+    const open = { sio: openSio, ws: openWs, legacy: (url: string) => openSio(url, false) }[command.mode];
     for (let i = 0; i < command.count; i += CONNECT_BATCH) {
       await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, command.count - i) }, () => open(command.url)));
     }

@@ -6,6 +6,8 @@
  * broadcasting identical frames to as many clients, and the throughput ratio. Targets: p99
  * under 250 ms, at least 50% of the raw ws throughput. Clients live in child processes so the
  * server process is measured alone; everything is on 127.0.0.1 and stops by itself.
+ * BENCH_LEGACY_CLIENTS adds that many template-family clients that never `sub` (every pair,
+ * throttled to once a second) in a process of their own, to show they do not slow those that do.
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,13 +17,14 @@ import { WebSocketServer } from 'ws';
 import { io } from 'socket.io-client';
 import { SCREEN_CHANNELS } from '@tidemark/protocol';
 import { loadConfig, startServer } from '@tidemark/server';
-import type { ChildReport, ParentCommand } from './clients';
+import type { ChildReport, ClientMode, ParentCommand } from './clients';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // one trade and one book a second: 6 messages a second to each client, 30,000 a second in all
 const STEP_MS = Number(process.env.BENCH_STEP_MS ?? 1000);
 const CHILDREN = 2;
+const LEGACY = Number(process.env.BENCH_LEGACY_CLIENTS ?? 0);
 const DRAIN_MS = 1500;
 const BTC_PAIR = 2;
 
@@ -38,8 +41,8 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
 /** Starts the client processes, connects them all, and returns a function that collects their figures. */
-async function connectClients(mode: 'sio' | 'ws', url: string) {
-  const procs = Array.from({ length: CHILDREN }, () => {
+async function connectClients(mode: ClientMode, url: string, clients = CLIENTS, processes = CHILDREN) {
+  const procs = Array.from({ length: processes }, () => {
     // 2,500 clients a process make garbage with every frame; a larger young generation keeps the
     // load generator's own collection pauses from showing up as the server's latency
     const child = fork(new URL('./clients.ts', import.meta.url), { execArgv: ['--import', 'tsx', '--max-semi-space-size=64'] });
@@ -52,8 +55,8 @@ async function connectClients(mode: 'sio' | 'ws', url: string) {
       child.once('message', (m) => resolve(m as ChildReport));
       child.send(command);
     });
-  const share = Math.ceil(CLIENTS / CHILDREN);
-  await Promise.all(procs.map((c, i) => ask(c, { cmd: 'connect', mode, url, count: Math.min(share, CLIENTS - i * share) })));
+  const share = Math.ceil(clients / processes);
+  await Promise.all(procs.map((c, i) => ask(c, { cmd: 'connect', mode, url, count: Math.min(share, clients - i * share) })));
   return async () => {
     const reports = (await Promise.all(procs.map((c) => ask(c, { cmd: 'report' })))) as Extract<ChildReport, { received: number }>[];
     const histogram = reports[0]!.histogram.map((_, ms) => reports.reduce((s, r) => s + r.histogram[ms]!, 0));
@@ -114,15 +117,18 @@ function step() {
 // one client in this process keeps a frame of each event, so the raw ws run sends the same bytes
 const frames = new Map<string, Record<string, unknown>>();
 const sampler = io(server.url, { path: '/wss/socket.io/', transports: ['websocket'] });
-sampler.onAny((event: string, payload: Record<string, unknown>) => void frames.set(event, payload));
+// keyed by event and period: kline goes out for the followed period and for 1min and 1day
+sampler.onAny((event: string, payload: Record<string, unknown>) => void frames.set(`${event}:${String(payload.period ?? '')}`, payload));
 await new Promise<void>((resolve) => sampler.once('connect', () => sampler.emit('sub', { symbol: 'BTC/USDT', period: '1min', channels: [...SCREEN_CHANNELS] }, resolve)));
 
 console.log(
   `fan-out: ${CLIENTS} clients on BTC/USDT, ${SECONDS} s, a trade and a book every ${STEP_MS} ms` +
     ` (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} before the run)`,
 );
+const legacyCollect = LEGACY > 0 ? await connectClients('legacy', server.url, LEGACY, 1) : undefined;
 const sioCollect = await connectClients('sio', server.url);
 const sio = await measure(step, sioCollect);
+const legacy = await legacyCollect?.();
 const messagesPerStep = frames.size;
 sampler.disconnect();
 await server.close();
@@ -135,7 +141,8 @@ const { port } = wss.address() as { port: number };
 const wsCollect = await connectClients('ws', `ws://127.0.0.1:${port}`);
 const ws = await measure(() => {
   const time = Date.now();
-  for (const [event, payload] of frames) {
+  for (const [key, payload] of frames) {
+    const event = key.split(':')[0]!;
     const frame = `42${JSON.stringify([event, event.includes('kline') ? payload : { ...payload, time }])}`;
     for (const client of wss.clients) client.send(frame);
   }
@@ -149,6 +156,7 @@ const line = (name: string, r: typeof sio) =>
 console.log(`${messagesPerStep} messages per client per step`);
 console.log(line('socket.io', sio));
 console.log(line('raw ws', ws));
+if (legacy) console.log(`beside them: ${LEGACY} clients that never sub received ${Math.round(legacy.received / SECONDS).toLocaleString('en')} msg/s`);
 console.log(
   `ratio socket.io / raw ws throughput: ${(sio.perSecond / ws.perSecond).toFixed(2)} (target >= 0.50); socket.io p99 ${sio.p99} ms (target < 250 ms)`,
 );

@@ -7,7 +7,8 @@ interface Bar {
   time: number;
 }
 
-const barsOf = async (response: Response) => ((await response.json()) as { message: { data: Bar[] } }).message.data;
+// the chart's answer carries code, msg and data at the top level (CLIENT-COMPAT.md)
+const barsOf = async (response: Response) => ((await response.json()) as { code: number; data: Bar[] }).data;
 const history = (page: Page, period: string) =>
   page.waitForResponse((r) => r.url().includes('/api/currency/new_timeshar') && r.url().includes(`period=${period}`));
 

@@ -114,3 +114,32 @@ test('the contract account, transfer log and bank card pages show the trader’s
   await expect(page.getByLabel('Bank card number')).toBeVisible();
   await shoot(page, project, 'bankbind');
 });
+
+test.describe('in the trader’s own time zone', () => {
+  // the server's display strings are in Asia/Shanghai; the page formats the ms twins in the browser's zone
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the transfer log shows each record’s time in the trader’s zone, not the exchange’s', async ({ page }) => {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/list'));
+    await page.goto('/transferlog');
+    type Row = { created_time: string; created_at_ms: number };
+    const rows = ((await (await answered).json()) as { message: { data: Row[] } }).message.data;
+    const local = new Intl.DateTimeFormat('en', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    const table = page.getByRole('table', { name: 'Transfer log' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const shown = await table.innerText();
+    // every record of the answer is shown at its time in the trader's zone ...
+    for (const row of rows) expect(shown).toContain(local.format(row.created_at_ms));
+    // ... twelve or thirteen hours from the exchange's display string, which the trader does not see
+    for (const row of rows) expect(shown).not.toContain(row.created_time.slice(11));
+  });
+});

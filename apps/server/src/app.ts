@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './modules/mail/service';
 // hardening
 import { createStrikes } from './modules/guard/strikes';
 import { uploadRoutes } from './modules/upload/routes';
+import { uploadLinkKey } from './modules/upload/service';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
 // lever
@@ -101,7 +102,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(userRoutes, { clock, strikes, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
     await scope.register(identityRoutes, { clock });
     await scope.register(walletRoutes, { db, clock, market, strikes });
-    await scope.register(uploadRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+    const uploadDir = path.join(config.dataDir, 'uploads');
+    await scope.register(uploadRoutes, { clock, uploadDir, linkKey: await uploadLinkKey(uploadDir, config.uploadLinkSecret) });
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
     // lever

@@ -42,6 +42,7 @@ const ZEnv = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  UPLOAD_LINK_SECRET: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
   // metrics
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
@@ -72,6 +73,8 @@ export type Config = {
   trustProxy: boolean;
   /** a session unused for this long ends */
   sessionIdleMs: number;
+  /** signs uploads' links; absent: a key made once in the data folder */
+  uploadLinkSecret: string | undefined;
   logLevel: string;
   /** The built web app; served with a history-mode fallback when present. */
   webDistDir: string;
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportUrl: e.SUPPORT_URL ?? '',
     trustProxy: e.TRUST_PROXY ?? false,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
+    uploadLinkSecret: e.UPLOAD_LINK_SECRET,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     metricsPort: e.METRICS_PORT,

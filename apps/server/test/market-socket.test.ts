@@ -38,7 +38,7 @@ async function openClient(url: string, clients: Client[], auth: Record<string, s
   return client;
 }
 
-const emit = (client: Client, event: 'login' | 'sub', payload: unknown) =>
+const emit = (client: Client, event: 'login' | 'sub' | 'unsub', payload: unknown) =>
   new Promise<TEmitAck>((resolve) => (client.emit as (e: string, p: unknown, a: (x: TEmitAck) => void) => void)(event, payload, resolve));
 
 describe('realtime socket', () => {
@@ -59,7 +59,7 @@ describe('realtime socket', () => {
   it('sends the subscribed pair its depth and kline within a second, numbered without gaps', async () => {
     const client = await open();
     expect(await emit(client, 'sub', { symbol: 'BTC/USDT', period: '5min' })).toEqual({ ok: true });
-    const [depth, kline] = await Promise.all([next(client, 'market_depth'), next(client, 'kline')]);
+    const [depth, kline] = await Promise.all([next(client, 'market_depth'), next(client, 'kline', 1000, (e) => e.period === '5min')]);
     expect(depth.symbol).toBe('BTC/USDT');
     expect(depth.in.length).toBeGreaterThan(0);
     expect(kline).toMatchObject({ symbol: 'BTC/USDT', period: '5min' });
@@ -68,7 +68,7 @@ describe('realtime socket', () => {
     expect(following.seq).toBe(depth.seq + 1);
   });
 
-  it('sends only the subscribed pair, and follows a change of pair', async () => {
+  it('sends only the subscribed pairs: a second sub adds a pair, unsub leaves one', async () => {
     const client = await open();
     await emit(client, 'sub', 'ETH/USDT');
     const seen: string[] = [];
@@ -76,10 +76,39 @@ describe('realtime socket', () => {
     await next(client, 'market_detail');
     await emit(client, 'sub', 'BTC/USDT');
     await next(client, 'market_detail', 1000, (e) => e.symbol === 'BTC/USDT');
+    await next(client, 'market_detail', 1000, (e) => e.symbol === 'ETH/USDT');
+    expect(await emit(client, 'unsub', 'ETH/USDT')).toEqual({ ok: true });
     seen.length = 0;
-    await next(client, 'market_depth');
-    await next(client, 'market_depth');
+    await next(client, 'market_detail', 1000, (e) => e.symbol === 'BTC/USDT');
+    await next(client, 'market_detail', 1000, (e) => e.symbol === 'BTC/USDT');
     expect(new Set(seen)).toEqual(new Set(['BTC/USDT']));
+    expect(await emit(client, 'unsub', 'NOPE/USDT')).toEqual({ ok: false, code: 'not_found' });
+  });
+
+  it('pushes kline for 1min and 1day beside the followed period, each in the template’s words', async () => {
+    const client = await open();
+    await emit(client, 'sub', { symbol: 'BTC/USDT', period: '15', channels: ['kline'] });
+    const periods = new Set<string>();
+    await next(client, 'kline', 2000, (e) => {
+      periods.add(e.period);
+      return periods.size === 3;
+    });
+    expect(periods).toEqual(new Set(['1min', '15min', '1day']));
+  });
+
+  it('names each payload’s event and pair ids, and gives depth as bids and asks, best ten each', async () => {
+    const client = await open();
+    await emit(client, 'sub', 'ETH/USDT');
+    const depth = await next(client, 'market_depth');
+    expect(depth).toMatchObject({ type: 'market_depth', currency_id: 2, legal_id: 3, match_id: expect.any(Number) });
+    expect(depth.bids).toEqual(depth.in.slice(0, 10));
+    expect(depth.asks).toEqual(depth.out.slice(0, 10));
+    expect(depth.bids.length).toBeGreaterThan(0);
+    const detail = await next(client, 'market_detail');
+    expect(detail).toMatchObject({ type: 'market_detail', currency_id: 2, legal_id: 3 });
+    expect(detail.data[0]).toMatchObject({ time: expect.stringMatching(/^\d{2}:\d{2}:\d{2}$/), ts: expect.any(Number) });
+    expect(await next(client, 'market_trade')).toMatchObject({ type: 'market_trade', currency_id: 2 });
+    expect(await next(client, 'market_kline')).toMatchObject({ type: 'market_kline', period: '1min', legal_id: 3 });
   });
 
   it('sends only the channels a socket asked for', async () => {
@@ -132,11 +161,11 @@ describe('realtime socket', () => {
     const attackerOwn = next(forged, 'closed_microorder');
 
     server.app.realtime.publishPrivate(victim.id, 'closed_microorder', { id: 7 });
-    expect(await next(victimSocket, 'closed_microorder')).toEqual({ id: 7 });
+    expect(await next(victimSocket, 'closed_microorder')).toEqual({ id: 7, type: 'closed_microorder', to: Number(victim.id) });
     // the attacker's own event comes after the victim's on the same path: by then a leak would have arrived
     server.app.realtime.publishPrivate(attacker.id, 'closed_microorder', { id: 8 });
-    expect(await attackerOwn).toEqual({ id: 8 });
-    expect(leaked).toEqual([{ id: 8 }]);
+    expect(await attackerOwn).toMatchObject({ id: 8 });
+    expect(leaked).toEqual([{ id: 8, type: 'closed_microorder', to: Number(attacker.id) }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIODS, manualClock, mustParseUnits } from '@tidemark/core';
-import { ZTimesharResponse, ZTradeHistoryResponse } from '@tidemark/protocol';
+import { ZTimesharError, ZTimesharResponse, ZTradeHistoryResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { simFeed } from '../src/engine/market/sim-feed';
 import { depthView, recordedPriceAt } from '../src/modules/market/service';
@@ -55,7 +55,7 @@ describe('market calls', () => {
 
   it.each(PERIODS)('answers new_timeshar for %s with code 1 and well-formed bars', async (period) => {
     const answer = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period } });
-    const { message } = ZTimesharResponse.parse(answer);
+    const message = ZTimesharResponse.parse(answer);
     expect(message.code).toBe(1);
     // back-fill: a full chart for every interval (three years of days is 36 months)
     expect(message.data.length).toBeGreaterThanOrEqual(period === '1mon' ? 36 : 100);
@@ -68,31 +68,37 @@ describe('market calls', () => {
 
   it('ends the minute chart at the live price and takes from/to in seconds or milliseconds', async () => {
     const nowMs = clock();
-    const minutes = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
-    const last = minutes.message.data.at(-1);
+    const minutes = ZTimesharResponse.parse(await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } }));
+    const last = minutes.data.at(-1)!;
     expect(last.time).toBe(Math.floor(nowMs / 60_000) * 60_000);
     const fromMs = nowMs - 3 * 3600_000;
     const toMs = nowMs - 3600_000;
-    const inMs = await server.get('/api/currency/new_timeshar', {
-      query: { symbol: 'BTC/USDT', period: '5min', from: String(fromMs), to: String(toMs) },
-    });
-    const inSeconds = await server.get('/api/currency/new_timeshar', {
-      query: { symbol: 'BTC/USDT', period: '5', from: String(Math.floor(fromMs / 1000)), to: String(Math.floor(toMs / 1000)) },
-    });
-    expect(inMs.message.data.length).toBeGreaterThanOrEqual(23);
-    expect(inSeconds.message.data).toEqual(inMs.message.data);
-    expect(inMs.message.data[0].time).toBeGreaterThanOrEqual(Math.floor(fromMs / 300_000) * 300_000);
-    expect(inMs.message.data.at(-1).time).toBeLessThanOrEqual(toMs);
+    const inMs = ZTimesharResponse.parse(
+      await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '5min', from: String(fromMs), to: String(toMs) } }),
+    );
+    const inSeconds = ZTimesharResponse.parse(
+      await server.get('/api/currency/new_timeshar', {
+        query: { symbol: 'BTC/USDT', period: '5', from: String(Math.floor(fromMs / 1000)), to: String(Math.floor(toMs / 1000)) },
+      }),
+    );
+    expect(inMs.data.length).toBeGreaterThanOrEqual(23);
+    expect(inSeconds.data).toEqual(inMs.data);
+    expect(inMs.data[0]!.time).toBeGreaterThanOrEqual(Math.floor(fromMs / 300_000) * 300_000);
+    expect(inMs.data.at(-1)!.time).toBeLessThanOrEqual(toMs);
   });
 
   it('refuses an unknown pair or period', async () => {
-    expect(await server.get('/api/currency/new_timeshar', { query: { symbol: 'NOPE/USDT', period: '1min' } })).toMatchObject({
+    // the chart's refusals: code -1 with empty data at the top level
+    expect(ZTimesharError.parse(await server.get('/api/currency/new_timeshar', { query: { symbol: 'NOPE/USDT', period: '1min' } }))).toMatchObject({
       type: 'error',
-      code: 'not_found',
+      code: -1,
+      data: [],
+      reason: 'not_found',
     });
     expect(await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '7min' } })).toMatchObject({
       type: 'error',
-      code: 'invalid_field',
+      code: -1,
+      reason: 'invalid_field',
     });
     // names on every object's prototype are no periods; a time past the year 9999 is no time
     const queries: Record<string, string>[] = [
@@ -117,8 +123,8 @@ describe('market calls', () => {
       await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '1' } }),
     );
     expect(answer.message).toHaveLength(40);
-    for (let i = 1; i < answer.message.length; i++) expect(answer.message[i]!.time).toBeLessThanOrEqual(answer.message[i - 1]!.time);
-    expect(answer.message[0]).toMatchObject({ direction: expect.stringMatching(/^(buy|sell)$/), amount: expect.stringMatching(/^\d+\.\d{8}$/) });
+    for (let i = 1; i < answer.message.length; i++) expect(answer.message[i]!.ts).toBeLessThanOrEqual(answer.message[i - 1]!.ts);
+    expect(answer.message[0]).toMatchObject({ time: expect.stringMatching(/^\d{2}:\d{2}:\d{2}$/), direction: expect.stringMatching(/^(buy|sell)$/), amount: expect.stringMatching(/^\d+\.\d{8}$/) });
   });
 
   it('gives the order book around the last price for the lever and spot calls, and over HTTP', async () => {

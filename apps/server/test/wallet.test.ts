@@ -25,8 +25,8 @@ describe('wallet list', () => {
     expect(list.is_open_CTbi).toBe(1);
     expect(usdtRow(list.change_wallet)).toMatchObject({ change_balance: '1500.50000000', lock_change_balance: '0.00000000', usdt_price: '1.00000000' });
     // BTC at its reference price of 67000 USDT: 0.5 BTC is 33500 USDT
-    expect(list.change_wallet.usdt_totle).toBe('35000.50000000');
-    expect(list.lever_wallet.usdt_totle).toBe('0.00000000');
+    expect(list.change_wallet.usdt_totle).toBe(35000.5);
+    expect(list.lever_wallet.usdt_totle).toBe(0);
     // BNB is spot-only: it appears in the spot wallet and nowhere else
     const ids = (w: { balance: { currency: number }[] }) => w.balance.map((b) => b.currency);
     expect(ids(list.change_wallet)).toContain(Number(BNB));
@@ -154,14 +154,14 @@ describe('withdrawals', () => {
     expect(await out(user.token, { number: '100' })).toEqual({ type: 'ok', message: 'Withdrawal submitted, awaiting review' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '100.00000000' });
     const [w] = (await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: user.token })).message.list;
-    expect(w).toMatchObject({ status: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
+    expect(w).toMatchObject({ status: 0, status_name: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
 
     const staff = await buildStaff(server);
     await approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock());
     await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '0.00000000' });
     await settleWithdrawalOnChain(server.db, staff.id, BigInt(w.id), { ok: true, hash: '0xfeed' }, server.clock());
-    expect((await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list[0]).toMatchObject({ status: 'chain_success', hash: '0xfeed' });
+    expect((await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list[0]).toMatchObject({ status: 2, status_name: 'chain_success', hash: '0xfeed' });
     await server.expectLedgerSound();
   });
 
@@ -175,7 +175,7 @@ describe('withdrawals', () => {
     await approveWithdrawal(server.db, staff.id, BigInt(second.id), server.clock());
     await settleWithdrawalOnChain(server.db, staff.id, BigInt(second.id), { ok: false }, server.clock());
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '1000.00000000', lock_change_balance: '0.00000000' });
-    const statuses = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list.map((w: { status: string }) => w.status);
+    const statuses = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list.map((w: { status_name: string }) => w.status_name);
     expect(statuses).toEqual(['chain_failure', 'rejected']);
     const audit = await server.db.selectFrom('audit_log').select('action').where('staff_id', '=', staff.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.reject', 'withdrawal.approve', 'withdrawal.chain_failure']);
@@ -252,7 +252,7 @@ describe('deposits', () => {
       message: 'Top-up application submitted',
     });
     const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
-    expect(d).toMatchObject({ status: 'pending', amount: '250.00000000', currency_name: 'USDT' });
+    expect(d).toMatchObject({ status: 0, status_name: 'pending', amount: '250.00000000', currency_name: 'USDT' });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('0.00000000');
 
     const staff = await buildStaff(server);
@@ -261,7 +261,7 @@ describe('deposits', () => {
     await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id), server.clock()), approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())]);
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('250.00000000');
     const records = await server.post('/api/wallet/legal_log', { type: '2', currency: '3', page: '1' }, { token: user.token, lang: 'hk' });
-    expect(records.message.list[0]).toMatchObject({ value: '250.00000000', text: '充值到賬', info: '充值到账', type_info_e: 'Deposit credited' });
+    expect(records.message.list[0]).toMatchObject({ value: '250.00000000', text: '充值到賬', info: '充值到賬', info_zh: '充值到账', info_en: 'Deposit credited', type_info_e: 'Deposit credited' });
     await server.expectLedgerSound();
   });
 
@@ -271,8 +271,8 @@ describe('deposits', () => {
     await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
     const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
     await rejectDeposit(server.db, (await buildStaff(server)).id, BigInt(d.id), server.clock());
-    expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status).toBe('rejected');
-    expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe('0.00000000');
+    expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status_name).toBe('rejected');
+    expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe(0);
     await server.expectLedgerSound();
   });
 
@@ -301,7 +301,16 @@ describe('other wallet calls', () => {
       { id: 3, name: 'USDT' },
     ]);
     const list = (await server.get('/api/currency/user_currency_list', { token: user.token })).message;
-    expect(list[0]).toEqual({ id: 1, name: 'BTC', change_balance: '0.25000000', usdt_price: '67000.00000000' });
+    expect(list[0]).toEqual({
+      id: 1,
+      name: 'BTC',
+      change_balance: '0.25000000',
+      usdt_price: '67000.00000000',
+      is_legal: 1,
+      is_lever: 1,
+      is_match: 1,
+      is_micro: 1,
+    });
   });
 
   it('creates the funded demo trader on the embedded default, once', async () => {

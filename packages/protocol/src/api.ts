@@ -97,8 +97,11 @@ export interface CallSpec {
   /** the server module whose routes.ts handles the call: `apps/server/src/modules/<module>/` */
   module: string;
   summary: string;
-  /** `user`: a trader's session token; answers type 999 without one */
-  auth: 'public' | 'user';
+  /**
+   * `user`: a trader's session token; answers type 999 without one. `link`: the token, or a
+   * signed link's `expires` and `sig` (for an <img>, which cannot send the token)
+   */
+  auth: 'public' | 'user' | 'link';
   /** moves money: an `Idempotency-Key` makes a repeat return the first answer, and the web sends one */
   money?: true;
   /** form fields of a POST (`multipart` for uploads), or the query string of a GET */
@@ -107,6 +110,11 @@ export interface CallSpec {
   encoding?: 'form' | 'multipart';
   /** the whole envelope of an ok answer; absent for answers that are not an envelope (files) */
   response?: z.ZodType;
+  /**
+   * `chart`: the answer carries `code`, `msg` and `data` at the top level (`code` 1 success, -1
+   * refusal with empty data), as template-family chart clients read it
+   */
+  answer?: 'chart';
 }
 
 const define = <const T extends Record<string, CallSpec>>(table: T): T => table;
@@ -137,12 +145,12 @@ export const calls = define({
 
   // identity and uploads
   userRealName: { method: 'POST', path: '/api/user/real_name', module: 'identity', auth: 'user', summary: 'Submit identity verification: name, ID number and three uploaded images', request: ZRealNameRequest, response: ZNoticeResponse },
-  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: `Upload one JPEG or PNG image (multipart field \`file\`, at most ${formatBytes(limits.uploadIdentityBytesMax)}); the message is its URL`, response: ZNoticeResponse },
-  uploadRead: { method: 'GET', path: '/api/upload/:name', module: 'upload', auth: 'user', summary: 'An uploaded image, to its owner and to staff only' },
+  upload: { method: 'POST', path: '/api/upload', module: 'upload', auth: 'user', encoding: 'multipart', summary: `Upload one JPEG or PNG image (multipart field \`file\`, at most ${formatBytes(limits.uploadIdentityBytesMax)}); the message is its URL, a link signed for its owner`, response: ZNoticeResponse },
+  uploadRead: { method: 'GET', path: '/api/upload/:name', module: 'upload', auth: 'link', summary: 'An uploaded image, to its owner and to staff only: with the token, or through the signed link the upload answered (expires within the hour)' },
 
   // market data
   quotationNew: { method: 'GET', path: '/api/currency/quotation_new', module: 'currency', auth: 'public', summary: 'Groups (tabs) of displayed pairs with their market figures', response: ZQuotationNewResponse },
-  newTimeshar: { method: 'GET', path: '/api/currency/new_timeshar', module: 'market', auth: 'public', summary: 'Chart bars of a pair; from and to in epoch seconds or milliseconds (below 1e11 means seconds)', request: ZTimesharRequest, response: ZTimesharResponse },
+  newTimeshar: { method: 'GET', path: '/api/currency/new_timeshar', module: 'market', auth: 'public', summary: 'Chart bars of a pair; from and to in epoch seconds or milliseconds (below 1e11 means seconds)', request: ZTimesharRequest, response: ZTimesharResponse, answer: 'chart' },
   newTradeHistory: { method: 'GET', path: '/api/currency/new_tradehistory', module: 'market', auth: 'public', summary: 'Latest trades of a pair, newest first', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
   depth: { method: 'GET', path: '/api/currency/depth', module: 'market', auth: 'public', summary: 'The order book of a pair (in: bids, out: asks, best first) and its last price', request: ZTradeHistoryRequest, response: ZDepthResponse },
 
@@ -194,6 +202,8 @@ export type CallName = keyof Calls;
 
 /** What a call takes: the form fields (or query) as the caller writes them. */
 export type CallInput<C extends CallSpec> = C['request'] extends z.ZodType ? z.input<C['request']> : void;
+/** The whole ok answer, for calls read beside `message` (`answer: 'chart'`). */
+export type CallWhole<C extends CallSpec> = C['response'] extends z.ZodType ? z.output<C['response']> : never;
 /** What an ok answer's `message` holds. */
 export type CallOutput<C extends CallSpec> = C['response'] extends z.ZodType
   ? z.output<C['response']> extends { message: infer M }

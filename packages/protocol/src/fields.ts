@@ -25,10 +25,15 @@ export const zId = z
 export const zDecimal = z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/);
 export const zTimeMs = z.number().int();
 
-// Record times as the spec's clients print them, as they come: "2026-11-23 14:03:27" in the
-// exchange's zone (the spec's chart zone); answers carry the epoch milliseconds beside them.
+/**
+ * The exchange's display zone (the spec's chart zone): template-family clients print the spec's
+ * time fields as they come, so answers carry them as text in this zone, beside epoch ms twins
+ * (`ts`, `*_ms`) that our web app formats in the trader's own zone.
+ */
+export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+
 const DISPLAY_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
+  timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -38,5 +43,13 @@ const DISPLAY_TIME = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-/** A record time as the spec's clients show it. */
+/** A record time as the spec's clients show it: "2026-11-23 14:03:27". */
 export const displayTime = (timeMs: number | bigint): string => DISPLAY_TIME.format(new Date(Number(timeMs)));
+/** A record time that may be unset: empty when it is, as the template sends it. */
+export const displayTimeOrEmpty = (timeMs: number | bigint | null): string => (timeMs === null ? '' : displayTime(timeMs));
+/** A trade's time of day as the tape shows it: "14:03:27". */
+export const displayClock = (timeMs: number | bigint): string => displayTime(timeMs).slice(11);
+
+/** The wire forms of the two: a record's display time (or empty when unset), a trade's time of day. */
+export const zDisplayTime = z.string().regex(/^([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2})?$/);
+export const zDisplayClock = z.string().regex(/^[0-9]{2}:[0-9]{2}:[0-9]{2}$/);

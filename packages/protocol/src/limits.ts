@@ -96,6 +96,9 @@ export const limits = {
   /** what one user may store in uploads altogether */
   uploadsPerUserMax: 100,
   uploadBytesPerUserMax: 64 * 1024 * 1024,
+  // client compatibility
+  /** how long an upload's signed link works: template-family clients put it straight into an <img> */
+  uploadLinkTtlMs: 30 * 60_000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -16,14 +16,20 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const LOG_CATEGORIES = ['transfer', 'deposit', 'withdraw', 'lever', 'micro', 'trade'] as const;
 export type LogCategory = (typeof LOG_CATEGORIES)[number];
 
-/** `legal_log`'s `type`: 1 spot transfers, 2 deposits and withdrawals, 3 contract, 4 micro. */
+/**
+ * `legal_log`'s `type`: the wallet whose records are listed, and which movements of it. 1 spot
+ * transfers, 2 deposits and withdrawals, 3 the contract wallet, 4 the micro wallet. A transfer
+ * writes a line in each wallet it touches; each list shows only its own wallet's line.
+ */
 export const RECORD_TYPES = {
-  1: ['transfer'],
-  2: ['deposit', 'withdraw'],
-  3: ['lever', 'transfer'],
-  4: ['micro'],
-} as const satisfies Record<number, readonly LogCategory[]>;
+  1: { wallet: 'change', categories: ['transfer'] },
+  2: { wallet: 'change', categories: ['deposit', 'withdraw'] },
+  3: { wallet: 'lever', categories: ['lever', 'transfer'] },
+  4: { wallet: 'micro', categories: ['micro', 'transfer'] },
+} as const satisfies Record<number, { wallet: string; categories: readonly LogCategory[] }>;
 export type RecordType = keyof typeof RECORD_TYPES;
+/** `legal_log`'s `type` as template-family clients also send it: a wallet's word. */
+export const RECORD_WALLET_WORDS = { change: 1, lever: 3, micro: 4 } as const satisfies Record<string, RecordType>;
 
 // lever
 /** `lever/my_trade`'s status filter: -1 every status, 0 pending entrust, 1 open position, 3 closed, 4 revoked. */

@@ -6,8 +6,8 @@ import { SessionInvalid } from './envelope';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `user`: the route needs a live session; answered with type 999 otherwise */
-    auth?: 'user';
+    /** `user`: the route needs a live session; answered with type 999 otherwise. `optional`: the session's user when there is one, else 0n */
+    auth?: 'user' | 'optional';
   }
   interface FastifyRequest {
     /** set on routes with `config.auth`; the session's user */
@@ -26,9 +26,11 @@ export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number }>(as
   app.decorateRequest('userId', 0n);
   app.decorateRequest('sessionId', 0n);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.auth !== 'user') return;
+    const { auth } = request.routeOptions.config;
+    if (auth === undefined) return;
     const token = bearerToken(request.headers.authorization);
     const session = token ? await resolveSession(db, token, sessionIdleMs, clock()) : undefined;
+    if (!session && auth === 'optional') return;
     if (!session) throw new SessionInvalid();
     request.userId = session.userId;
     request.sessionId = session.sessionId;

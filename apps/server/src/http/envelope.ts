@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpErrors } from '../metrics';
-import { DEFAULT_LANG, ERROR_CODES, parseLang, translate, type ErrorCode, type TEnvelopeError } from '@tidemark/protocol';
+import { DEFAULT_LANG, ERROR_CODES, parseLang, translate, type ErrorCode, type TEnvelopeError, type TTimesharError } from '@tidemark/protocol';
 import { Rejection } from '../rejection';
 import { routeOf } from './metrics';
 
@@ -50,8 +50,13 @@ export const envelopePlugin = fp(async (app) => {
       body = { type: 'error', code, message: translate(request.lang, code, rejection?.params) };
     }
     httpErrors.inc({ route: routeOf(request), code: body.code });
+    // a chart call's refusal is read at the top level: code -1 and no data
+    const answer: TEnvelopeError | TTimesharError =
+      request.routeOptions.config.call?.answer === 'chart'
+        ? { type: body.type, code: -1, msg: body.message, data: [], message: body.message, reason: body.code }
+        : body;
     // pre-serialized: the route's response schema describes its success answer, not this one
-    return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(answer));
   });
 });
 

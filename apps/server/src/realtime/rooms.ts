@@ -6,5 +6,9 @@ import type { MarketChannel } from '@tidemark/protocol';
 export const channelRoom = (symbol: string, channel: Exclude<MarketChannel, 'kline' | 'daymarket'>) => `pair:${symbol}:${channel}`;
 /** every pair's 24-hour figures; every socket is in it unless its `sub` left it out */
 export const DAYMARKET_ROOM = 'daymarket';
+/** sockets that never sent `sub` (template-family clients): every pair, throttled */
+export const LEGACY_ROOM = 'legacy';
 export const klineRoom = (symbol: string, period: Period) => `kline:${symbol}:${period}`;
+/** whether `room` is one of the rooms that follow `symbol` */
+export const isPairRoom = (room: string, symbol: string) => room.startsWith(`pair:${symbol}:`) || room.startsWith(`kline:${symbol}:`);
 export const userRoom = (userId: bigint | string) => `user:${userId}`;

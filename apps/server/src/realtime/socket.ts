@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { parsePeriod, type Period, type TickEvent } from '@tidemark/core';
+import { parsePeriod, type Period, type TickEvent, type Trade } from '@tidemark/core';
 import {
   limits,
   ZLoginEmit,
   ZSubEmit,
+  ZUnsubEmit,
   MARKET_CHANNELS,
   type MarketChannel,
   type ClientToServerEvents,
@@ -20,7 +21,7 @@ import type { MarketEngine } from '../engine/market/market';
 import { fanoutLag, socketsOpen } from '../metrics';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
-import { channelRoom, DAYMARKET_ROOM, klineRoom, userRoom } from './rooms';
+import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, userRoom } from './rooms';
 
 interface SocketData {
   /** a string, not a bigint: socket data crosses processes as JSON through the Redis adapter */
@@ -51,6 +52,10 @@ declare module 'fastify' {
 const CONFLATE_AFTER_PACKETS = 4;
 /** 24-hour figures change slowly and go to every socket: once a second per pair is plenty. */
 const DAYMARKET_INTERVAL_MS = 1000;
+/** Sockets that never `sub` get every pair: at most once a second per pair, event and period. */
+const LEGACY_INTERVAL_MS = 1000;
+/** Bars every `kline` follower gets beside its own period: the page header reads the day bar. */
+const ALWAYS_KLINE_PERIODS: readonly Period[] = ['1min', '1day'];
 
 const queued = (socket: TidemarkSocket) => (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
 
@@ -61,7 +66,8 @@ const queued = (socket: TidemarkSocket) => (socket.conn as unknown as { writeBuf
  * carried by it, since every process receives every tick and serves its own sockets.
  */
 export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine }>(async (app, { db, config, market }) => {
-  const io: TidemarkServer = new Server(app.server, { path: '/wss/socket.io/', serveClient: false });
+  // allowEIO3: template-family clients speak socket.io 2 (Engine.IO 3)
+  const io: TidemarkServer = new Server(app.server, { path: '/wss/socket.io/', serveClient: false, allowEIO3: true });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
   if (redis) {
     const sub = redis.duplicate();
@@ -74,6 +80,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const authenticate = async (token: unknown) =>
     typeof token === 'string' && token ? resolveSession(db, token, config.sessionIdleMs, market.clock()) : undefined;
 
+  /** Follows `symbol` with `channels` (and bars of `periodText`); other pairs followed stay. */
   const subscribe = (
     socket: TidemarkSocket,
     symbol: string,
@@ -84,15 +91,24 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     if (!pair) return { ok: false, code: 'not_found' };
     const period: Period | undefined = parsePeriod(periodText);
     if (!period) return { ok: false, code: 'invalid_field' };
-    for (const room of socket.rooms) {
-      if (room.startsWith('pair:') || room.startsWith('kline:') || room === DAYMARKET_ROOM) void socket.leave(room);
-    }
+    void socket.leave(LEGACY_ROOM);
+    unsubscribe(socket, pair.symbol);
+    if (!channels.includes('daymarket')) void socket.leave(DAYMARKET_ROOM);
+    const periods = new Set([...ALWAYS_KLINE_PERIODS, period]);
     void socket.join(
-      channels.map((channel) =>
-        channel === 'kline' ? klineRoom(pair.symbol, period) : channel === 'daymarket' ? DAYMARKET_ROOM : channelRoom(pair.symbol, channel),
+      channels.flatMap((channel) =>
+        channel === 'kline'
+          ? [...periods].map((each) => klineRoom(pair.symbol, each))
+          : channel === 'daymarket'
+            ? [DAYMARKET_ROOM]
+            : [channelRoom(pair.symbol, channel)],
       ),
     );
     return { ok: true };
+  };
+
+  const unsubscribe = (socket: TidemarkSocket, symbol: string) => {
+    for (const room of socket.rooms) if (isPairRoom(room, symbol)) void socket.leave(room);
   };
 
   io.use(async (socket, next) => {
@@ -107,7 +123,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   io.on('connection', (socket) => {
     socketsOpen.inc();
     socket.on('disconnect', () => socketsOpen.dec());
-    void socket.join(DAYMARKET_ROOM);
+    void socket.join([DAYMARKET_ROOM, LEGACY_ROOM]);
     if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
     socket.conn.on('drain', () => {
       const parked = socket.data.parkedDepth;
@@ -138,7 +154,21 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const parsed = ZSubEmit.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, code: 'invalid_field' });
       const { symbol, period, channels } = typeof parsed.data === 'string' ? { symbol: parsed.data } : parsed.data;
-      reply(subscribe(socket, symbol, period, channels));
+      if (symbol !== undefined) return reply(subscribe(socket, symbol, period, channels));
+      void socket.leave(LEGACY_ROOM);
+      if (channels && !channels.includes('daymarket')) void socket.leave(DAYMARKET_ROOM);
+      else void socket.join(DAYMARKET_ROOM);
+      reply({ ok: true });
+    });
+
+    socket.on('unsub', (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const parsed = ZUnsubEmit.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, code: 'invalid_field' });
+      const pair = board.pairBySymbol(typeof parsed.data === 'string' ? parsed.data : parsed.data.symbol);
+      if (!pair) return reply({ ok: false, code: 'not_found' });
+      unsubscribe(socket, pair.symbol);
+      reply({ ok: true });
     });
   });
 
@@ -156,10 +186,56 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
 
   const events = marketEvents(board, market.clock);
   const daymarkets = new Map<number, { sentAtMs: number; seq: number }>();
+  // the legacy stream: when each pair's event (and period) last went out, and its own numbering
+  const legacySent = new Map<string, { sentAtMs: number; seq: number }>();
+  /** trades of each pair since its last legacy `market_detail`, oldest first */
+  const legacyTrades = new Map<number, Trade[]>();
+  /** the stream's next seq when `key` is due (a second since it last went out), else undefined */
+  const legacyDue = (key: string): number | undefined => {
+    const last = legacySent.get(key) ?? { sentAtMs: -Infinity, seq: 0 };
+    const nowMs = market.clock();
+    if (nowMs - last.sentAtMs < LEGACY_INTERVAL_MS) return undefined;
+    legacySent.set(key, { sentAtMs: nowMs, seq: last.seq + 1 });
+    return last.seq + 1;
+  };
+  const followed = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+
+  /** Template-family sockets that never `sub`: every pair's book, trades and 1min and 1day bars, throttled. */
+  const publishLegacy = (event: TickEvent) => {
+    if (!followed(LEGACY_ROOM)) {
+      legacyTrades.clear();
+      return;
+    }
+    let checked = false;
+    const legacy = () => {
+      // once per tick at most, and only when something is sent: drops sockets that stopped reading
+      if (!checked) localSockets(LEGACY_ROOM);
+      checked = true;
+      return io.local.to(LEGACY_ROOM);
+    };
+    if (event.kind === 'depth') {
+      const seq = legacyDue(`${event.pairId}:market_depth`);
+      if (seq !== undefined) legacy().emit('market_depth', events.depth(event, seq));
+      return;
+    }
+    const trades = [...(legacyTrades.get(event.pairId) ?? []), ...event.trades].slice(-limits.recentTradesMax);
+    const detailSeq = legacyDue(`${event.pairId}:market_detail`);
+    if (detailSeq === undefined) legacyTrades.set(event.pairId, trades);
+    else {
+      legacyTrades.delete(event.pairId);
+      legacy().emit('market_detail', events.detail(event.pairId, trades, detailSeq));
+    }
+    for (const period of ALWAYS_KLINE_PERIODS) {
+      const seq = legacyDue(`${event.pairId}:kline:${period}`);
+      if (seq !== undefined) legacy().emit('kline', events.kline(event, period, 'kline', seq));
+    }
+  };
+
   const realtime: Realtime = {
     io,
     publishMarket(event) {
       const { symbol } = board.pair(event.pairId);
+      publishLegacy(event);
       if (event.kind === 'depth') {
         const payload = events.depth(event);
         const slow: string[] = [];
@@ -173,13 +249,12 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
         return;
       }
       // each payload is built only when some socket follows its channel
-      const followed = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
       const detailRoom = channelRoom(symbol, 'market_detail');
-      if (followed(detailRoom)) io.local.to(detailRoom).emit('market_detail', events.detail(event));
+      if (followed(detailRoom)) io.local.to(detailRoom).emit('market_detail', events.detail(event.pairId, event.trades, event.seq));
       const tradeRoom = channelRoom(symbol, 'market_trade');
       if (followed(tradeRoom)) io.local.to(tradeRoom).emit('market_trade', events.trade(event));
       const barRoom = channelRoom(symbol, 'market_kline');
-      if (followed(barRoom)) io.local.to(barRoom).emit('market_kline', events.kline(event, '1min'));
+      if (followed(barRoom)) io.local.to(barRoom).emit('market_kline', events.kline(event, '1min', 'market_kline'));
       for (const period of events.periods) {
         const name = klineRoom(symbol, period);
         if (followed(name)) io.local.to(name).emit('kline', events.kline(event, period));
@@ -194,8 +269,10 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       }
     },
     publishPrivate(userId, event, payload) {
+      // `type` and `to`: template-family handlers test the event's name and the addressee
+      const addressed = { ...payload, type: event, to: Number(userId) };
       // typed per event by the signature; socket.io's emit overloads cannot follow a generic key
-      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, addressed);
     },
   };
   app.decorate('realtime', realtime);

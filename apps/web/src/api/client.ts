@@ -1,4 +1,4 @@
-import { calls, type CallInput, type CallOutput, type CallSpec } from '@tidemark/protocol';
+import { calls, type CallInput, type CallOutput, type CallSpec, type CallWhole } from '@tidemark/protocol';
 import { currentLanguage } from '../i18n/language';
 import { intent } from './idempotency';
 import { getSession, removeSession } from '../session/store';
@@ -46,7 +46,8 @@ function sessionLost(): void {
   setTimeout(() => window.location.assign('/login'), SESSION_LOST_REDIRECT_MS);
 }
 
-async function request<T>(url: string, init: RequestInit): Promise<T> {
+/** `whole`: resolve to the whole ok answer, for calls that answer beside `message` (the chart) */
+async function request<T>(url: string, init: RequestInit, whole = false): Promise<T> {
   let envelope: Envelope;
   try {
     const response = await fetch(url, init);
@@ -56,7 +57,7 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     console.error(`request failed: ${init.method ?? 'GET'} ${url}`, cause);
     throw cause;
   }
-  if (envelope.type === 'ok') return envelope.message as T;
+  if (envelope.type === 'ok') return (whole ? envelope : envelope.message) as T;
   if (envelope.type === '999') sessionLost();
   throw new ApiError(String(envelope.message), envelope.code);
 }
@@ -73,6 +74,15 @@ export interface CallOptions {
  * query (GET), typed in and out. Money-moving calls carry their `Idempotency-Key`.
  */
 export function call<C extends CallSpec>(spec: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallOutput<C>> {
+  return send(spec, input, options, false);
+}
+
+/** A call whose answer is read beside `message` (`answer: 'chart'` in the table): resolves to the whole ok answer. */
+export function callWhole<C extends CallSpec>(spec: C, input: CallInput<C>): Promise<CallWhole<C>> {
+  return send(spec, input, {}, true);
+}
+
+function send<T>(spec: CallSpec, input: unknown, options: CallOptions, whole: boolean): Promise<T> {
   const fields = (input ?? {}) as Fields;
   const head = {
     ...headers(options.token),
@@ -80,9 +90,9 @@ export function call<C extends CallSpec>(spec: C, input: CallInput<C>, options: 
   };
   if (spec.method === 'GET') {
     const search = toParams(fields).toString();
-    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head });
+    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head }, whole);
   }
-  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) });
+  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) }, whole);
 }
 
 /**
@@ -96,8 +106,9 @@ export function submitter<C extends CallSpec>(spec: C): (input: CallInput<C>) =>
 }
 
 /**
- * Uploads one file as multipart field `file`; resolves to its URL, which is served only with the
- * token. No content-type of our own: fetch adds the multipart boundary for FormData.
+ * Uploads one file as multipart field `file`; resolves to its URL, a link signed for the owner
+ * that an <img> can load until it expires (forms send it as it is). No content-type of our own:
+ * fetch adds the multipart boundary for FormData.
  */
 export function upload(file: Blob): Promise<string> {
   const body = new FormData();

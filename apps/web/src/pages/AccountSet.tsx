@@ -46,7 +46,7 @@ function Summary({ info }: { info: UserInfo }) {
       <div className="tm-acct-summary-user">
         <UserOutlined className="tm-acct-summary-avatar" />
         <div>
-          <strong>{maskAccount(info.email || info.phone)}</strong>
+          <strong>{maskAccount(info.email || info.phone || '')}</strong>
           <span>UID {info.id}</span>
         </div>
       </div>
@@ -70,7 +70,7 @@ function Summary({ info }: { info: UserInfo }) {
 
 function SecurityList({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
-  const account = info.email || info.phone;
+  const account = info.email || info.phone || '';
   const identityOpen = info.review_status === REVIEW.none || info.review_status === REVIEW.rejected;
   return (
     <ul className="tm-acct-card tm-security">
@@ -86,7 +86,7 @@ function SecurityList({ info }: { info: UserInfo }) {
         title={t('security.phone')}
         hint={t('security.phoneHint')}
         status={info.phone ? maskAccount(info.phone) : t('security.notBound')}
-        done={info.phone !== ''}
+        done={!!info.phone}
       />
       <SecurityRow
         icon={<LockOutlined />}

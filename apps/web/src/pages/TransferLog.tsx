@@ -20,7 +20,7 @@ export default function TransferLogPage() {
           label={t('pages.transferlog')}
           empty={t('transfer.logEmpty')}
           columns={[
-            { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_time) },
+            { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
             { key: 'account', title: t('transfer.account'), render: (row) => t(walletLabel(row.account)) },
             { key: 'info', title: t('transfer.explanation'), render: (row) => row.info },
             {

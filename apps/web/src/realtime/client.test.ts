@@ -37,11 +37,13 @@ describe('RealtimeClient subscriptions', () => {
     const again = client.subscribe(btc);
     chart();
     // one holder left with the same channels: nothing new to tell the server
-    expect(socket.emitted('sub')).toHaveLength(3);
-    again();
-    again();
-    expect(socket.emitted('sub').at(-1)).toEqual({ symbol: 'BTC/USDT', channels: ['daymarket'] });
     expect(socket.emitted('sub')).toHaveLength(4);
+    again();
+    again();
+    // nothing shown: the pair is left and only the 24h figures followed
+    expect(socket.emitted('sub').at(-1)).toEqual({ channels: ['daymarket'] });
+    expect(socket.emitted('unsub')).toEqual(['BTC/USDT']);
+    expect(socket.emitted('sub')).toHaveLength(5);
   });
 
   it('follows the newest pair and goes back to the older one when the newer is released', () => {
@@ -49,8 +51,11 @@ describe('RealtimeClient subscriptions', () => {
     client.subscribe(btc);
     const other = client.subscribe(eth);
     expect(socket.emitted('sub').at(-1)).toMatchObject({ symbol: 'ETH/USDT' });
+    // the server adds every sub to the socket: the pair no longer shown is left first
+    expect(socket.emitted('unsub')).toEqual(['BTC/USDT']);
     other();
     expect(socket.emitted('sub').at(-1)).toMatchObject({ symbol: 'BTC/USDT' });
+    expect(socket.emitted('unsub')).toEqual(['BTC/USDT', 'ETH/USDT']);
   });
 
   it('subscribes again after a reconnect, before telling the listeners', () => {

@@ -31,8 +31,9 @@ type Handler = (payload: unknown) => void;
 /**
  * The app's one realtime connection, shared by every page. Pages add listeners for the events
  * they read and declare the market they show; the client tells the server what the screen
- * needs, again after every reconnect. The server follows one pair per socket, so the newest
- * interest wins and the channels of every interest in that pair and period are joined.
+ * needs, again after every reconnect. The screen shows one pair at a time, so the newest
+ * interest wins and the channels of every interest in that pair and period are joined; the
+ * server adds each `sub`bed pair to the socket, so the previous pair is `unsub`bed first.
  *
  * The session token goes in the handshake, so a reconnect is bound to the user before any
  * private event is sent; a login on a live connection binds it with `login`. The server has no
@@ -119,17 +120,17 @@ export class RealtimeClient {
   private sendSub(): void {
     if (!this.socket.connected) return;
     const wanted = this.wantedSub();
-    if (!wanted || JSON.stringify(wanted) === JSON.stringify(this.sentSub)) return;
+    if (JSON.stringify(wanted) === JSON.stringify(this.sentSub)) return;
+    const left = this.sentSub?.symbol;
+    if (left !== undefined && left !== wanted.symbol) this.socket.emit('unsub', left);
     this.sentSub = wanted;
     this.socket.emit('sub', wanted);
   }
 
-  private wantedSub(): Exclude<TSubEmit, string> | undefined {
+  private wantedSub(): Exclude<TSubEmit, string> {
     const newest = this.interests.at(-1);
-    if (!newest) {
-      // nothing shown any more: back to what every connection starts with, the 24h figures
-      return this.sentSub && { symbol: this.sentSub.symbol, channels: ['daymarket'] };
-    }
+    // no market shown: the 24h figures only (a socket that never subs would get every pair's stream)
+    if (!newest) return { channels: ['daymarket'] };
     const same = this.interests.filter((each) => each.symbol === newest.symbol && each.period === newest.period);
     const channels = MARKET_CHANNELS.filter((channel) => same.some((each) => each.channels.includes(channel)));
     return { symbol: newest.symbol, period: newest.period, channels };

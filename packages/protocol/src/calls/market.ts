@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parsePeriod } from '@tidemark/core';
 import { ZEnvelopeOk } from '../envelope';
-import { zDecimal, zId, zTimeMs } from '../fields';
+import { zDecimal, zDisplayClock, zId, zTimeMs } from '../fields';
 
 /** 9999-12-31T23:59:59.999Z: past it a time is no date (Date answers NaN beyond 8.64e15 ms) */
 const EPOCH_MS_MAX = 253_402_300_799_999;
@@ -47,16 +47,36 @@ export const ZCandleBar = z.object({
 });
 export type TCandleBar = z.infer<typeof ZCandleBar>;
 
-/** `code: 1` with `data` is success, as the spec's chart reads it. */
-export const ZTimesharResponse = ZEnvelopeOk(z.object({ code: z.literal(1), data: z.array(ZCandleBar) }));
+/**
+ * The chart's answer has `code`, `msg` and `data` at the top level, as template-family charts
+ * read it: `code` 1 with `data` is success. `message` repeats `msg`, so it is still an envelope.
+ */
+export const ZTimesharResponse = z.object({
+  type: z.literal('ok'),
+  code: z.literal(1),
+  msg: z.string(),
+  data: z.array(ZCandleBar),
+  message: z.string(),
+});
 export type TTimesharResponse = z.infer<typeof ZTimesharResponse>;
+/** A refused chart call: `code` -1 with empty `data`; `reason` is the rejection's code. */
+export const ZTimesharError = z.object({
+  type: z.enum(['error', '999']),
+  code: z.literal(-1),
+  msg: z.string(),
+  data: z.array(ZCandleBar).max(0),
+  message: z.string(),
+  reason: z.string(),
+});
+export type TTimesharError = z.infer<typeof ZTimesharError>;
 
 export const ZTradeDirection = z.enum(['buy', 'sell']);
 export type TTradeDirection = z.infer<typeof ZTradeDirection>;
 
-/** A trade on the tape; `direction` is the taker's side. */
+/** A trade on the tape; `direction` is the taker's side; `time` its time of day in the display zone, `ts` in epoch ms. */
 export const ZRecentTrade = z.object({
-  time: zTimeMs,
+  time: zDisplayClock,
+  ts: zTimeMs,
   price: zDecimal,
   amount: zDecimal,
   direction: ZTradeDirection,

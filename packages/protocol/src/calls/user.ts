@@ -93,8 +93,11 @@ export const ZUserInfo = z.object({
   extension_code: z.string(),
   /** 1 when identity is verified (review_status 2) */
   is_auth: z.number().int(),
-  phone: z.string(),
+  /** null when none is bound: clients test `phone != null` */
+  phone: z.string().nullable(),
   email: z.string(),
+  /** 0: no one is an over-the-counter seller here */
+  is_seller: z.literal(0),
   /** 0 not submitted, 1 in review, 2 verified, 3 rejected */
   review_status: z.number().int(),
   is_invee: z.number().int(),

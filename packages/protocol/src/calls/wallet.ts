@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { WALLET_KINDS } from '@tidemark/core';
 import { ZEnvelopeOk } from '../envelope';
-import { zDecimal, zId, zPositiveAmount } from '../fields';
+import { zDecimal, zDisplayTime, zId, zPositiveAmount, zTimeMs } from '../fields';
 import { limits } from '../limits';
-import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../statuses';
+import { DEPOSIT_STATUSES, RECORD_WALLET_WORDS, WITHDRAWAL_STATUSES } from '../statuses';
 
 /** The four wallets of a user, by the spec's field values. */
 export const zWallet = z.enum(WALLET_KINDS, { error: 'transfer_account_invalid' });
@@ -32,7 +32,8 @@ export const ZBalanceRow = z.object({
   lock_legal_balance: zDecimal,
 });
 export type TBalanceRow = z.infer<typeof ZBalanceRow>;
-const ZWalletGroup = z.object({ balance: z.array(ZBalanceRow), usdt_totle: zDecimal });
+/** `usdt_totle` is a JSON number: clients add the wallets' totals with `+` (display only; money moves as strings) */
+const ZWalletGroup = z.object({ balance: z.array(ZBalanceRow), usdt_totle: z.number() });
 export const ZWalletListResponse = ZEnvelopeOk(
   z.object({
     change_wallet: ZWalletGroup,
@@ -68,6 +69,8 @@ export const ZWithdrawInfoResponse = ZEnvelopeOk(
     /** fee percent: fee = amount x rate / 100 */
     rate: zDecimal,
     daily_limit: zDecimal,
+    /** the same limit under the name template-family clients read */
+    day_limit: zDecimal,
     /** what is left of today's limit */
     daily_remaining: zDecimal,
   }),
@@ -119,20 +122,37 @@ export const ZWithdrawRequest = z.object({
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 
 export const ZLegalLogRequest = z.object({
-  /** a key of RECORD_TYPES: 2 deposit and withdraw, 3 contract, 4 micro; 1 spot transfers */
-  type: z.coerce.number().int().min(1).max(4).default(2),
+  /** a key of RECORD_TYPES: 2 deposit and withdraw, 3 contract, 4 micro; 1 spot transfers; or a wallet word (`lever`, `micro`, ...) */
+  type: z
+    .union([z.enum(Object.keys(RECORD_WALLET_WORDS) as [keyof typeof RECORD_WALLET_WORDS]).transform((word) => RECORD_WALLET_WORDS[word]), z.coerce.number().int().min(1).max(4)])
+    .default(2),
   currency: z.coerce.number().int().positive().optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
 export type TLegalLogRequest = z.infer<typeof ZLegalLogRequest>;
+/**
+ * A record's text in every language: `info` in the request's, `info_<lang>` each (template-family
+ * clients pick one), and the spec's `type_info_*` names (zh's is `info_zh`).
+ */
+const zRecordTexts = {
+  info: z.string(),
+  info_zh: z.string(),
+  info_en: z.string(),
+  info_hk: z.string(),
+  info_jp: z.string(),
+  info_kr: z.string(),
+  info_spa: z.string(),
+};
+/** A record's time as the template shows it, in the display zone, and in epoch ms. */
+const zCreated = { created_time: zDisplayTime, created_at_ms: zTimeMs };
+
 export const ZLogRow = z.object({
   id: z.number().int(),
   value: zDecimal,
   currency_name: z.string(),
   wallet: z.string(),
-  created_time: z.number().int(),
-  /** the description in zh, en, jp and hk (the spec's names), plus kr and spa, and in the request's language */
-  info: z.string(),
+  ...zCreated,
+  ...zRecordTexts,
   type_info_e: z.string(),
   type_info_j: z.string(),
   type_info_m: z.string(),
@@ -171,11 +191,11 @@ export const ZAccountListRequest = z.object({
 export type TAccountListRequest = z.infer<typeof ZAccountListRequest>;
 export const ZAccountLogItem = z.object({
   id: z.number().int(),
-  created_time: z.number().int(),
+  ...zCreated,
   /** the wallet moved: change, lever, micro or legal */
   account: z.string(),
   currency_name: z.string(),
-  info: z.string(),
+  ...zRecordTexts,
   value: zDecimal,
 });
 export type TAccountLogItem = z.infer<typeof ZAccountLogItem>;
@@ -190,8 +210,20 @@ const ZWalletBalance = z.object({ currency: z.number().int(), name: z.string(), 
 export const ZCoinDealResponse = ZEnvelopeOk(z.object({ user_currency: ZWalletBalance, user_legal: ZWalletBalance }));
 export type TCoinDealResponse = z.infer<typeof ZCoinDealResponse>;
 
+/** Spot currencies with the wallets each belongs to (`is_*`): clients offer transfers between those. */
 export const ZUserCurrencyListResponse = ZEnvelopeOk(
-  z.array(z.object({ id: z.number().int(), name: z.string(), change_balance: zDecimal, usdt_price: zDecimal })),
+  z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      change_balance: zDecimal,
+      usdt_price: zDecimal,
+      is_legal: z.number().int(),
+      is_lever: z.number().int(),
+      is_match: z.number().int(),
+      is_micro: z.number().int(),
+    }),
+  ),
 );
 export type TUserCurrencyListResponse = z.infer<typeof ZUserCurrencyListResponse>;
 
@@ -203,19 +235,26 @@ export const ZWithdrawal = z.object({
   number: zDecimal,
   fee: zDecimal,
   received: zDecimal,
-  status: z.enum(WITHDRAWAL_STATUSES),
+  /** the index of `status_name` in WITHDRAWAL_STATUSES: statuses are JSON numbers on the wire */
+  status: z.number().int().min(0).max(WITHDRAWAL_STATUSES.length - 1),
+  status_name: z.enum(WITHDRAWAL_STATUSES),
   hash: z.string(),
-  created_time: z.number().int(),
-  reviewed_time: z.number().int().nullable(),
+  ...zCreated,
+  /** empty until staff decide */
+  reviewed_time: zDisplayTime,
+  reviewed_at_ms: zTimeMs.nullable(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 export const ZDeposit = z.object({
   id: z.number().int(),
   currency_name: z.string(),
   amount: zDecimal,
-  status: z.enum(DEPOSIT_STATUSES),
-  created_time: z.number().int(),
-  reviewed_time: z.number().int().nullable(),
+  /** the index of `status_name` in DEPOSIT_STATUSES */
+  status: z.number().int().min(0).max(DEPOSIT_STATUSES.length - 1),
+  status_name: z.enum(DEPOSIT_STATUSES),
+  ...zCreated,
+  reviewed_time: zDisplayTime,
+  reviewed_at_ms: zTimeMs.nullable(),
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
 export const ZPageRequest = z.object({ page: z.coerce.number().int().min(1).default(1) });

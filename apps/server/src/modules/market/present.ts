@@ -1,5 +1,5 @@
 import { UNITS_PER_COIN, divRound, formatUnits, type Candle, type DayStats, type Depth, type Trade } from '@tidemark/core';
-import type { TCandleBar, TDepthView, TRecentTrade } from '@tidemark/protocol';
+import { displayClock, type TCandleBar, type TDepthView, type TRecentTrade } from '@tidemark/protocol';
 
 export function presentCandle(c: Candle): TCandleBar {
   return {
@@ -13,7 +13,7 @@ export function presentCandle(c: Candle): TCandleBar {
 }
 
 export function presentTrade(t: Trade): TRecentTrade {
-  return { time: t.timeMs, price: formatUnits(t.priceUnits), amount: formatUnits(t.amountUnits), direction: t.direction };
+  return { time: displayClock(t.timeMs), ts: t.timeMs, price: formatUnits(t.priceUnits), amount: formatUnits(t.amountUnits), direction: t.direction };
 }
 
 export function presentDepth(depth: Depth, lastPriceUnits: bigint): TDepthView {

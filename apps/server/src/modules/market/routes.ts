@@ -13,7 +13,8 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketView }> = async (a
     const pair = market.pairBySymbol(symbol);
     if (!pair) throw new Rejection('not_found');
     const bars = await chartBars(db, market, pair, period, { fromMs: from, toMs: to }, market.clock());
-    return ok({ code: 1 as const, data: bars.map(presentCandle) });
+    // the chart reads code, msg and data at the top level
+    return { type: 'ok' as const, code: 1 as const, msg: 'ok', data: bars.map(presentCandle), message: 'ok' };
   });
 
   route(app, calls.newTradeHistory, async (request) => {

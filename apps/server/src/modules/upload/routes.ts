@@ -5,12 +5,14 @@ import type { Clock } from '@tidemark/core';
 import { calls, formatBytes, limits, rateLimits } from '@tidemark/protocol';
 import { z } from 'zod';
 import { route } from '../../http/calls';
-import { ok } from '../../http/envelope';
+import { ok, SessionInvalid } from '../../http/envelope';
 import { limitRequests } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
-import { findReadableUpload, storeUpload } from './service';
+import { findLinkedUpload, findReadableUpload, storeUpload } from './service';
 
 const ZUploadParams = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/) });
+/** a signed link's query; absent when the token is sent */
+const ZLinkQuery = z.object({ expires: z.coerce.number().int().positive(), sig: z.string().max(64) });
 
 /**
  * The one image of an upload request. The multipart stream may end cut at the size limit without
@@ -33,7 +35,7 @@ export async function readImage(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string }> = async (app, { clock, uploadDir }) => {
+export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string; linkKey: Buffer }> = async (app, { clock, uploadDir, linkKey }) => {
   const { perIp, perAccount } = rateLimits.upload;
   route(
     app,
@@ -41,7 +43,7 @@ export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string 
     async (request, _reply, { db }) => {
       if (!request.isMultipart()) throw new Rejection('upload_missing');
       const bytes = await readImage(request as unknown as FastifyRequest);
-      return ok(await storeUpload(db, uploadDir, request.userId, bytes, clock()));
+      return ok(await storeUpload(db, uploadDir, linkKey, request.userId, bytes, clock()));
     },
     {
       preHandler: limitRequests(app, 'upload', [
@@ -56,7 +58,11 @@ export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string 
     calls.uploadRead,
     async (request, reply, { db }) => {
       const { name } = request.params as z.output<typeof ZUploadParams>;
-      const upload = await findReadableUpload(db, request.userId, name);
+      // with the token: its owner or staff; without: a signed link, which an <img> can carry
+      const link = ZLinkQuery.safeParse(request.query);
+      if (request.userId === 0n && !link.success) throw new SessionInvalid();
+      const upload =
+        request.userId !== 0n ? await findReadableUpload(db, request.userId, name) : await findLinkedUpload(db, linkKey, name, link.data!, clock());
       if (!upload) throw new Rejection('upload_not_found');
       // the type the bytes were judged to be, never guessed again by the browser; shown, not
       // downloaded, under the stored name (random hex, nothing a header could be broken with)

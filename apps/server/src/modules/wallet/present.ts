@@ -1,5 +1,5 @@
 import { formatUnits, mulUnits, walletAllows, type WalletKind } from '@tidemark/core';
-import type { Lang, TBalanceRow } from '@tidemark/protocol';
+import { DEPOSIT_STATUSES, displayTime, displayTimeOrEmpty, WITHDRAWAL_STATUSES, type Lang, type TBalanceRow } from '@tidemark/protocol';
 import type { WalletLogRow } from '../../db/schema';
 import type { BalanceRows, selectDeposits, selectWithdrawAddresses, selectWithdrawals } from './queries';
 
@@ -16,6 +16,10 @@ export interface WithdrawInfo {
 
 const fmt = (units: bigint) => formatUnits(units);
 const timeOrNull = (ms: bigint | null) => (ms === null ? null : Number(ms));
+/** A record's creation time as the template shows it and in epoch ms. */
+const created = (ms: bigint) => ({ created_time: displayTime(ms), created_at_ms: Number(ms) });
+/** A staff decision's time: empty and null until there is one. */
+const reviewed = (ms: bigint | null) => ({ reviewed_time: displayTimeOrEmpty(ms), reviewed_at_ms: timeOrNull(ms) });
 
 export function presentBalanceRow(row: BalanceRows[number], usdtPrice: bigint): TBalanceRow {
   const c = row.currency;
@@ -46,7 +50,8 @@ export function presentWallet(rows: BalanceRows, wallet: WalletKind, prices: Rea
     const b = r[wallet];
     return sum + mulUnits(b.available_units + b.frozen_units, prices.get(r.currency.id) ?? 0n, 'down');
   }, 0n);
-  return { balance: held.map((r) => presentBalanceRow(r, prices.get(r.currency.id) ?? 0n)), usdt_totle: fmt(totalUnits) };
+  // a JSON number: a display total that clients add up (never used to move money)
+  return { balance: held.map((r) => presentBalanceRow(r, prices.get(r.currency.id) ?? 0n)), usdt_totle: Number(fmt(totalUnits)) };
 }
 
 /** `/api/wallet/list`: the four wallets and whether deposits and withdrawals are open. */
@@ -69,6 +74,10 @@ export function presentUserCurrencies(rows: BalanceRows, prices: ReadonlyMap<big
       name: r.currency.name,
       change_balance: fmt(r.change.available_units),
       usdt_price: fmt(prices.get(r.currency.id) ?? 0n),
+      is_legal: Number(r.currency.is_legal),
+      is_lever: Number(r.currency.is_lever),
+      is_match: Number(r.currency.is_match),
+      is_micro: Number(r.currency.is_micro),
     }));
 }
 
@@ -100,6 +109,7 @@ export function presentWithdrawInfo(info: WithdrawInfo) {
     max_number: fmt(info.limit.max_units),
     rate: fmt(info.limit.rate_units),
     daily_limit: fmt(info.limit.daily_limit_units),
+    day_limit: fmt(info.limit.daily_limit_units),
     daily_remaining: fmt(info.limit.dailyRemainingUnits),
   };
 }
@@ -115,15 +125,28 @@ export function logText(row: LogRow, lang: Lang): string {
   return { zh: row.info, en: row.type_info_e, jp: row.type_info_j, hk: row.type_info_m, kr: row.type_info_k, spa: row.type_info_s }[lang];
 }
 
-/** A line of `/api/wallet/legal_log`: every language, and the request's as `text`. */
+/** A record's text: `info` in the request's language, and each language under `info_<lang>`. */
+function recordTexts(row: LogRow, lang: Lang) {
+  return {
+    info: logText(row, lang),
+    info_zh: row.info,
+    info_en: row.type_info_e,
+    info_hk: row.type_info_m,
+    info_jp: row.type_info_j,
+    info_kr: row.type_info_k,
+    info_spa: row.type_info_s,
+  };
+}
+
+/** A line of `/api/wallet/legal_log`: every language, also under the spec's names, and the request's as `text`. */
 export function presentLogRow(row: LogRow, lang: Lang) {
   return {
     id: Number(row.id),
     value: fmt(row.value_units),
     currency_name: row.currency_name,
     wallet: row.wallet,
-    created_time: Number(row.created_at_ms),
-    info: row.info,
+    ...created(row.created_at_ms),
+    ...recordTexts(row, lang),
     type_info_e: row.type_info_e,
     type_info_j: row.type_info_j,
     type_info_m: row.type_info_m,
@@ -137,10 +160,10 @@ export function presentLogRow(row: LogRow, lang: Lang) {
 export function presentTransferLogItem(row: LogRow, lang: Lang) {
   return {
     id: Number(row.id),
-    created_time: Number(row.created_at_ms),
+    ...created(row.created_at_ms),
     account: row.wallet,
     currency_name: row.currency_name,
-    info: logText(row, lang),
+    ...recordTexts(row, lang),
     value: fmt(row.value_units),
   };
 }
@@ -154,10 +177,11 @@ export function presentWithdrawal(w: Awaited<ReturnType<typeof selectWithdrawals
     number: fmt(w.amount_units),
     fee: fmt(w.fee_units),
     received: fmt(w.received_units),
-    status: w.status,
+    status: WITHDRAWAL_STATUSES.indexOf(w.status),
+    status_name: w.status,
     hash: w.hash,
-    created_time: Number(w.created_at_ms),
-    reviewed_time: timeOrNull(w.reviewed_at_ms),
+    ...created(w.created_at_ms),
+    ...reviewed(w.reviewed_at_ms),
   };
 }
 
@@ -166,9 +190,10 @@ export function presentDeposit(d: Awaited<ReturnType<typeof selectDeposits>>[num
     id: Number(d.id),
     currency_name: d.currency_name,
     amount: fmt(d.amount_units),
-    status: d.status,
-    created_time: Number(d.created_at_ms),
-    reviewed_time: timeOrNull(d.reviewed_at_ms),
+    status: DEPOSIT_STATUSES.indexOf(d.status),
+    status_name: d.status,
+    ...created(d.created_at_ms),
+    ...reviewed(d.reviewed_at_ms),
   };
 }
 

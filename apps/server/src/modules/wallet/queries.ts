@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { WalletKind } from '@tidemark/core';
 import type { NewWithdrawal, NewDepositRequest } from '../../db/schema';
 import { WITHDRAWAL_RETURNED_STATUSES, type DepositStatus, type LogCategory, type WithdrawalStatus } from '@tidemark/protocol';
 
@@ -180,7 +181,7 @@ export function updateWithdrawalStatus(
 /** A page of the user's wallet log, newest first; `categories` narrows it. One extra row tells if there is more. */
 export function selectWalletLog(
   db: Db,
-  input: { userId: bigint; categories?: readonly LogCategory[]; currencyId?: bigint; page: number; pageSize: number },
+  input: { userId: bigint; wallet?: WalletKind; categories?: readonly LogCategory[]; currencyId?: bigint; page: number; pageSize: number },
 ) {
   let query = db
     .selectFrom('wallet_log')
@@ -188,6 +189,7 @@ export function selectWalletLog(
     .selectAll('wallet_log')
     .select('currency.name as currency_name')
     .where('wallet_log.user_id', '=', input.userId);
+  if (input.wallet) query = query.where('wallet_log.wallet', '=', input.wallet);
   if (input.categories) query = query.where('wallet_log.category', 'in', input.categories);
   if (input.currencyId !== undefined) query = query.where('wallet_log.currency_id', '=', input.currencyId);
   return query

@@ -12,8 +12,8 @@ interface Props {
 }
 
 /**
- * One ID image (at most 4 MB) as a form control. The thumbnail comes from the local file: the
- * uploaded URL is served only with the token, so an <img> could not show it.
+ * One ID image (at most 4 MB) as a form control. The thumbnail comes from the local file, so it
+ * shows before the upload ends (the uploaded URL is a signed link that expires within the hour).
  */
 export default function IdImageUpload({ onChange, id }: Props) {
   const { t } = useTranslation();

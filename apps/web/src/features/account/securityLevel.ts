@@ -9,6 +9,6 @@ export function securityLevel(info: Pick<UserInfo, 'phone' | 'email' | 'review_s
   percent: number;
   level: SecurityLevel;
 } {
-  const gains = [info.phone !== '', info.email !== '', info.review_status === REVIEW.verified].filter(Boolean).length;
+  const gains = [!!info.phone, info.email !== '', info.review_status === REVIEW.verified].filter(Boolean).length;
   return { percent: 25 * (gains + 1), level: LEVELS[gains]! };
 }

@@ -12,7 +12,7 @@ export async function logIn(fields: Omit<TLoginRequest, 'type'>): Promise<void> 
   const info = await fetchUserInfo(token);
   setSession('token', token);
   setSession('user_id', info.id);
-  setSession('accountNum', info.email || info.phone);
+  setSession('accountNum', info.email || info.phone || '');
   setSession('extension_code', info.extension_code);
   setSession('is_invee', info.is_invee);
 }

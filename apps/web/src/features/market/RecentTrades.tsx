@@ -26,7 +26,7 @@ export default function RecentTrades() {
         // Trades have no id; their place in the list is their identity while it is shown.
         trades.map((trade, i) => (
           <div key={i} className="tm-mk-trade-row" role="row">
-            <span role="cell">{clock.format(trade.time)}</span>
+            <span role="cell">{clock.format(trade.ts)}</span>
             <span role="cell" className={trade.direction === 'buy' ? 'tm-up' : 'tm-down'}>
               {fixedDecimal(trade.price, 4)}
             </span>

@@ -1,6 +1,6 @@
 import { periodMs, type Period } from '@tidemark/core';
 import { calls, type TCandleBar, type TDepthView } from '@tidemark/protocol';
-import { call } from '../../api/client';
+import { call, callWhole } from '../../api/client';
 import type { Pair } from './pair';
 import type { Trade } from './tape';
 
@@ -14,9 +14,9 @@ const LONGEST_MONTH_MS = 31 * 24 * 3_600_000;
 export function fetchBars(symbol: string, period: Period, nowMs = Date.now()): Promise<TCandleBar[]> {
   // 1500 months reach back before 1970: the server takes no negative time
   const from = Math.max(0, nowMs - HISTORY_BARS * (periodMs(period) ?? LONGEST_MONTH_MS));
-  const answer = call(calls.newTimeshar, { symbol, period, from: String(from), to: String(nowMs) });
+  const answer = callWhole(calls.newTimeshar, { symbol, period, from: String(from), to: String(nowMs) });
   // the spec's chart reads code 1 as success and anything else as no data
-  return answer.then((message) => (message.code === 1 ? message.data : []));
+  return answer.then((whole) => (whole.code === 1 ? whole.data : []));
 }
 
 /** The latest trades, newest first. */

@@ -9,7 +9,7 @@ const api = vi.hoisted(() => ({ fetchDepth: vi.fn(), fetchTrades: vi.fn() }));
 vi.mock('./api', () => api);
 
 const pair = { symbol: 'BTC/USDT', currencyId: '1', legalId: '3', currencyName: 'BTC', legalName: 'USDT' };
-const trade = (time: number): Trade => ({ time, price: '100', amount: '1', direction: 'buy' });
+const trade = (time: number): Trade => ({ time: '00:00:00', ts: time, price: '100', amount: '1', direction: 'buy' });
 const book = (price: string): TDepthView => ({ lever_transaction: { in: [[price, '1']], out: [] }, last_price: price });
 const flush = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -55,14 +55,14 @@ describe('MarketFeed', () => {
     socket.fire('market_detail', { symbol: 'BTC/USDT', seq: 1, time: 11, data: [trade(11)] });
     socket.fire('market_detail', { symbol: 'ETH/USDT', seq: 2, time: 12, data: [trade(12)] });
     socket.fire('market_detail', { symbol: 'BTC/USDT', seq: 2, time: 13, data: [trade(13)] });
-    expect(feed.trades.get().map((t) => t.time)).toEqual([13, 11, 10]);
+    expect(feed.trades.get().map((t) => t.ts)).toEqual([13, 11, 10]);
     expect(api.fetchTrades).toHaveBeenCalledTimes(1);
 
     api.fetchTrades.mockResolvedValue([trade(20)]);
     socket.fire('market_detail', { symbol: 'BTC/USDT', seq: 5, time: 21, data: [trade(21)] });
     expect(api.fetchTrades).toHaveBeenCalledTimes(2);
     await flush();
-    expect(feed.trades.get().map((t) => t.time)).toEqual([21, 20]);
+    expect(feed.trades.get().map((t) => t.ts)).toEqual([21, 20]);
   });
 
   it('passes on the open bar of its period and asks for the history again after a gap', () => {

@@ -15,6 +15,6 @@ export function prependTrades(list: readonly Trade[], incoming: readonly Trade[]
  * its newest trade). Older live rows are dropped: the snapshot is the truth up to its own time.
  */
 export function mergeSnapshot(snapshot: readonly Trade[], live: readonly Trade[]): Trade[] {
-  const newest = snapshot[0]?.time ?? -Infinity;
-  return prependTrades(snapshot, live.filter((trade) => trade.time > newest));
+  const newest = snapshot[0]?.ts ?? -Infinity;
+  return prependTrades(snapshot, live.filter((trade) => trade.ts > newest));
 }

@@ -2,7 +2,7 @@ import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../../components/RouteButton';
-import { sumAmounts } from './amount';
+import { sumAmounts, usdtTotalText } from './amount';
 import DataGrid from './DataGrid';
 import PanelButton from './PanelButton';
 import { LOG_TYPE, type WalletList } from './queries';
@@ -18,7 +18,7 @@ import { walletLabel, walletRows, WALLET_KINDS, type Wallet } from './wallets';
 export default function AllAssets({ list }: { list: WalletList }) {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState<TransferDirection>();
-  const total = sumAmounts(WALLET_KINDS.map((wallet) => list[`${wallet}_wallet`].usdt_totle));
+  const total = sumAmounts(WALLET_KINDS.map((wallet) => usdtTotalText(list[`${wallet}_wallet`].usdt_totle)));
   return (
     <>
       <TotalCard label={t('assets.total')} usdt={total}>

@@ -1,3 +1,4 @@
+import { usdtTotalText } from './amount';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export default function ContractAssets({ list }: { list: WalletList }) {
   const rows = list.lever_wallet.balance.filter((row) => row.is_legal === 1 && row.is_lever === 1);
   return (
     <>
-      <TotalCard label={t('assets.contractTotal')} usdt={list.lever_wallet.usdt_totle}>
+      <TotalCard label={t('assets.contractTotal')} usdt={usdtTotalText(list.lever_wallet.usdt_totle)}>
         <RouteButton to="/transferlog">{t('pages.transferlog')}</RouteButton>
       </TotalCard>
       <DataGrid

@@ -28,7 +28,7 @@ export default function RecordsPanel({ type, currency, currencyName }: Props) {
           render: (row) => `${fixedDecimal(row.value, ASSET_DECIMALS)} ${row.currency_name}`,
         },
         { key: 'type', title: t('wallet.records.type'), render: (row) => row.text },
-        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_time) },
+        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
       ]}
     />
   );

@@ -6,7 +6,7 @@ import PagedGrid from './PagedGrid';
 import { useDeposits, useWithdrawals, type Deposit, type Withdrawal } from './queries';
 import { formatTime } from './time';
 
-type Status = Withdrawal['status'] | Deposit['status'];
+type Status = Withdrawal['status_name'] | Deposit['status_name'];
 
 /** Waiting is gold, done is green, refused or failed is red. */
 const STATUS_COLOUR: Record<Status, string> = {
@@ -43,7 +43,7 @@ function Withdrawals() {
       label={t('assets.withdrawals')}
       empty={t('assets.noWithdrawals')}
       columns={[
-        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_time) },
+        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
         {
           key: 'number',
           title: t('withdraw.amountShort'),
@@ -65,7 +65,7 @@ function Withdrawals() {
         {
           key: 'status',
           title: t('assets.status'),
-          render: (row) => <Tag color={STATUS_COLOUR[row.status]}>{t(`withdraw.status.${row.status}`)}</Tag>,
+          render: (row) => <Tag color={STATUS_COLOUR[row.status_name]}>{t(`withdraw.status.${row.status_name}`)}</Tag>,
         },
       ]}
     />
@@ -81,7 +81,7 @@ function Deposits() {
       label={t('assets.deposits')}
       empty={t('assets.noDeposits')}
       columns={[
-        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_time) },
+        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
         {
           key: 'amount',
           title: t('deposit.amountShort'),
@@ -91,7 +91,7 @@ function Deposits() {
         {
           key: 'status',
           title: t('assets.status'),
-          render: (row) => <Tag color={STATUS_COLOUR[row.status]}>{t(`deposit.status.${row.status}`)}</Tag>,
+          render: (row) => <Tag color={STATUS_COLOUR[row.status_name]}>{t(`deposit.status.${row.status_name}`)}</Tag>,
         },
       ]}
     />

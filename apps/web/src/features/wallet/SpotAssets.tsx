@@ -1,3 +1,4 @@
+import { usdtTotalText } from './amount';
 import { Alert, App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../../components/RouteButton';
@@ -38,7 +39,7 @@ export default function SpotAssets({ list }: { list: WalletList }) {
   };
   return (
     <>
-      <TotalCard label={t('assets.spotTotal')} usdt={list.change_wallet.usdt_totle}>
+      <TotalCard label={t('assets.spotTotal')} usdt={usdtTotalText(list.change_wallet.usdt_totle)}>
         <RouteButton to="/transferlegal">{t('nav.transfer')}</RouteButton>
         <RouteButton to="/withdrawaddress">{t('assets.addresses')}</RouteButton>
       </TotalCard>

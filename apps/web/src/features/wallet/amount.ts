@@ -10,6 +10,9 @@ export const HINT_DECIMALS = 2;
 export const toUnits = mustParseUnits;
 
 /** The sum of several wire amounts, e.g. the four wallets' USDT totals. */
+/** A wallet's `usdt_totle` (a JSON number, for display) as a decimal string. */
+export const usdtTotalText = (total: number): string => total.toFixed(ASSET_DECIMALS);
+
 export function sumAmounts(texts: string[]): string {
   return formatUnits(texts.reduce((sum, text) => sum + toUnits(text), 0n));
 }

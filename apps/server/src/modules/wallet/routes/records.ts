@@ -11,9 +11,11 @@ export const recordsRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app) =>
   route(app, calls.walletLegalLog, async (request, _reply, { db }) => {
     const b = request.body;
     const pageSize = limits.recordsPageSize;
+    const { wallet, categories } = RECORD_TYPES[b.type as RecordType];
     const rows = await selectWalletLog(db, {
       userId: request.userId,
-      categories: RECORD_TYPES[b.type as RecordType],
+      wallet,
+      categories,
       ...(b.currency !== undefined ? { currencyId: BigInt(b.currency) } : {}),
       page: b.page,
       pageSize,
