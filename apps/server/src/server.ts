@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '@tidemark/core';
+import type { TClosedMicroOrderEvent, TMicroAfterCoinTradeEvent } from '@tidemark/protocol';
 import { buildApp, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -50,7 +51,14 @@ export async function startServer(
     db,
     clock: market.clock,
     log: app.log,
-    publish: (userId, row) => app.realtime.publishPrivate(userId, 'closed_microorder', { type: 'closed_microorder', to: Number(userId), data: row }),
+    publish: (userId, row) => {
+      const to = Number(userId);
+      const closed: TClosedMicroOrderEvent = { type: 'closed_microorder', to, data: row };
+      app.realtime.publishPrivate(userId, 'closed_microorder', closed);
+      // the stake and payout moved: wallet views reload on the event they already follow
+      const wallet: TMicroAfterCoinTradeEvent = { type: 'afterCoinTrade', to, wallet: 'micro', currency_id: row.currency_id, match_id: row.match_id, order_id: row.id };
+      app.realtime.publishPrivate(userId, 'afterCoinTrade', wallet);
+    },
   });
   market.host(micro);
   // lever

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import { limits, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
+import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { buildTrader } from '../src/testing/factories';
@@ -66,6 +66,17 @@ describe('micro calls', () => {
     expect(usdt.micro_numbers[0]).toEqual({ number: '10.00000000' });
     expect(await server.get('/api/microtrade/payable_currencies')).toMatchObject({ type: '999' });
     expect(await server.get('/api/microtrade/lists', { query: { status: '1' } })).toMatchObject({ type: '999' });
+  });
+
+  it('marks the pairs open for micro options in quotation_new, with a number', async () => {
+    const pairs = (await server.get('/api/currency/quotation_new')).message.flatMap((g: { quotation: { id: number; open_microtrade: number }[] }) => g.quotation);
+    const open = pairs.filter((p: { open_microtrade: number }) => p.open_microtrade === 1).map((p: { id: number }) => p.id);
+    expect(open.sort()).toEqual([1, BTC_PAIR]);
+    expect(pairs.filter((p: { open_microtrade: number }) => p.open_microtrade !== 1).every((p: { open_microtrade: number }) => p.open_microtrade === 0)).toBe(true);
+    await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', 1n).execute();
+    const after = (await server.get('/api/currency/quotation_new')).message.flatMap((g: { quotation: { id: number; open_microtrade: number }[] }) => g.quotation);
+    expect(after.filter((p: { open_microtrade: number }) => p.open_microtrade === 1).map((p: { id: number }) => p.id)).toEqual([BTC_PAIR]);
+    await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', 1n).execute();
   });
 
   it('refuses every broken rule with its code, and moves no money', async () => {
@@ -159,11 +170,18 @@ describe('micro settlement', () => {
     try {
       const seen: unknown[] = [];
       theirs.on('closed_microorder', (e: unknown) => seen.push(e));
-      const pushed = new Promise<{ type: string; to: number; data: { id: number; status: number } }>((resolve) => mine.once('closed_microorder', resolve));
+      theirs.on('afterCoinTrade', (e: unknown) => seen.push(e));
+      const pushed = new Promise<unknown>((resolve) => mine.once('closed_microorder', resolve));
+      const walletChanged = new Promise<unknown>((resolve) => mine.once('afterCoinTrade', resolve));
       expect((await submit(owner.token, {})).type).toBe('ok');
       const [open] = (await lists(owner.token, '1')).data;
       await settleAfter(30_000);
-      expect(await pushed).toMatchObject({ type: 'closed_microorder', to: Number(owner.id), data: { id: open!.id, status: 3, profit_result: 0 } });
+      const closed = ZClosedMicroOrderEvent.parse(await pushed);
+      expect(closed).toMatchObject({ type: 'closed_microorder', to: Number(owner.id), data: { id: open!.id, status: 3, profit_result: 0 } });
+      expect(closed.data).toEqual((await lists(owner.token, '3')).data.find((o) => o.id === open!.id));
+      expect(ZMicroAfterCoinTradeEvent.parse(await walletChanged)).toEqual({
+        type: 'afterCoinTrade', to: Number(owner.id), wallet: 'micro', currency_id: 3, match_id: BTC_PAIR, order_id: open!.id,
+      });
       expect(seen).toEqual([]);
     } finally {
       mine.disconnect();
