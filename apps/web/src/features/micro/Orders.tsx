@@ -101,10 +101,12 @@ function OpenOrders() {
   const mobile = useIsMobile();
   const orders = useOpenOrders(true);
   const closing = useClosings();
-  const nowMs = useNow(COUNTDOWN_REDRAW_MS);
+  const tickMs = useNow(COUNTDOWN_REDRAW_MS);
   if (!orders.data) return <Spin className="tm-mk-spin" />;
   // the spec's countdown: to the poll's now + remain_milli_seconds
   const polledAt = orders.dataUpdatedAt;
+  // a poll newer than the last redraw tick is "now" itself
+  const nowMs = Math.max(tickMs, polledAt);
   const rows = withClosings(orders.data.data, closing);
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('micro.emptyOpen')} />;
   const endAt = (order: MicroOrder) => polledAt + order.remain_milli_seconds;
@@ -177,7 +179,7 @@ function ClosedOrders({ active, onRecord }: { active: boolean; onRecord: (orderI
                 <div><dt>{t('micro.amount')}</dt><dd>{money(order.number)} {order.currency_name}</dd></div>
                 <div><dt>{t('micro.openPrice')}</dt><dd>{price(order.open_price)}</dd></div>
                 <div><dt>{t('micro.endPrice')}</dt><dd>{price(order.end_price)}</dd></div>
-                <div><dt>{t('micro.time')}</dt><dd>{formatTime(order.created_at)}</dd></div>
+                <div><dt>{t('micro.time')}</dt><dd>{formatShortTime(order.created_at)}</dd></div>
               </dl>
               {record(order)}
             </li>
