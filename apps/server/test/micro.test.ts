@@ -6,6 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
+import { MicroSettler } from '../src/engine/micro/settler';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
@@ -154,6 +155,57 @@ describe('micro settlement', () => {
     expect(answer.record).toMatchObject({ order_id: open!.id, open_price: '100.00000000', end_price: `${endPrice}.00000000`, end_tick_time: endTickMs, fact_profits: fact });
     expect(createHash('sha256').update(answer.record.canonical).digest('hex')).toBe(answer.record.hash);
     expect(answer.end_ticks.at(-1)).toEqual({ price: `${endPrice}.00000000`, time: endTickMs });
+    await server.expectLedgerSound();
+  });
+
+  it('settles many orders due together in batches, each once and at the recorded price at its own expiry', async () => {
+    trade('100');
+    const users = await Promise.all([0, 1, 2].map(() => buildTrader(server, { funds: [[USDT, '10000', 'micro']] })));
+    // 3 users x 12 orders: expiries 30 s, 60 s and 300 s apart, up and down
+    const placed: { token: string; seconds: number; type: '1' | '2'; expiresAtMs: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      for (const user of users) {
+        const seconds = [30, 60, 300][i % 3]!;
+        const type = i % 2 === 0 ? '1' : '2';
+        expect((await submit(user.token, { seconds: String(seconds), type, number: '10' })).type).toBe('ok');
+        placed.push({ token: user.token, seconds, type, expiresAtMs: clock() + seconds * 1000 });
+      }
+      clock.advance(100);
+    }
+    // a settler of small batches takes over (36 orders in batches of 5) and records a trade every
+    // second for six minutes, at a price that names its second; it settles once they are final
+    await server.micro.lose();
+    const small = new MicroSettler({ db: server.db, clock, log: server.app.log, publish: () => {}, batchSize: 5 });
+    await small.gain();
+    const priceAt = new Map<number, number>();
+    const start = clock();
+    for (let second = 1; second <= 360; second++) {
+      clock.set(start + second * 1000);
+      const price = 100 + ((second * 7) % 11) - 5;
+      priceAt.set(clock(), price);
+      const event = { kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(String(price)), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] } as const;
+      report!(event);
+      small.tick({ ...event, seq: second });
+    }
+    clock.advance(limits.microSettleLagMs);
+    await small.drain();
+    await small.lose();
+    await server.micro.gain();
+    for (const user of users) expect((await lists(user.token, '1')).total).toBe(0);
+    const closed = (await Promise.all(users.map((u) => server.get('/api/microtrade/lists', { token: u.token, query: { status: '3', limit: '100' } }))))
+      .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
+      .filter((o) => o.created_at >= start - 1200);
+    expect(closed).toHaveLength(36);
+    for (const order of closed) {
+      // the last trade at or before the expiry: trades fall on whole seconds after `start`
+      const tickMs = start + Math.floor((order.end_at - start) / 1000) * 1000;
+      expect(order.end_price_time).toBe(tickMs);
+      expect(order.end_price).toBe(`${priceAt.get(tickMs)}.00000000`);
+    }
+    const settlements = await server.db.selectFrom('micro_settlement').select(['order_id', 'seq']).orderBy('seq').execute();
+    expect(new Set(settlements.map((r) => r.order_id)).size).toBe(settlements.length);
+    expect(settlements.map((r) => r.seq)).toEqual(settlements.map((_, i) => BigInt(i + 1)));
+    expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
     await server.expectLedgerSound();
   });
 

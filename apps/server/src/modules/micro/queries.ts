@@ -96,6 +96,18 @@ export function selectTickAtOrBefore(db: Db, pairId: bigint, atMs: number) {
     .executeTakeFirst();
 }
 
+/** Every recorded tick of a pair after `afterMs` up to `toMs`, ascending. */
+export function selectTicksAfter(db: Db, pairId: bigint, afterMs: number, toMs: number) {
+  return db
+    .selectFrom('micro_price_tick')
+    .select(['time_ms', 'price_units'])
+    .where('pair_id', '=', pairId)
+    .where('time_ms', '>', BigInt(afterMs))
+    .where('time_ms', '<=', BigInt(toMs))
+    .orderBy('time_ms')
+    .execute();
+}
+
 /** Recorded ticks of a pair from `fromMs` to `toMs`, at most `max` (the latest kept), ascending. */
 export async function selectTicksBetween(db: Db, pairId: bigint, fromMs: number, toMs: number, max: number) {
   const rows = await db
@@ -129,6 +141,10 @@ export type NamedMicroOrder = Awaited<ReturnType<typeof selectNamedOrder>> & obj
 
 export function selectNamedOrder(db: Db, orderId: bigint) {
   return ordersWithNames(db).where('o.id', '=', orderId).executeTakeFirst();
+}
+
+export function selectNamedOrders(db: Db, orderIds: readonly bigint[]) {
+  return ordersWithNames(db).where('o.id', 'in', orderIds).orderBy('o.id').execute();
 }
 
 export async function selectUserOrders(
