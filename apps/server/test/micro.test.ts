@@ -183,7 +183,7 @@ describe('micro settlement', () => {
       clock.set(start + second * 1000);
       const price = 100 + ((second * 7) % 11) - 5;
       priceAt.set(clock(), price);
-      const event = { kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(String(price)), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] } as const;
+      const event: FeedEvent = { kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(String(price)), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] };
       report!(event);
       small.tick({ ...event, seq: second });
     }

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { postTransaction } from '../ledger/service';
+import { postTransaction, postTransactions } from '../ledger/service';
 import type { Leg, LegLog } from '../ledger/types';
 import { ACCOUNT_LABEL, orderOf, presentOrder, presentRecord, recordOf, rowOfRecord } from './present';
 import * as q from './queries';
@@ -247,33 +247,31 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
 
 /**
  * Persists a batch of settlements in one transaction: each order closed (only if still open),
- * its payout posted as its own ledger transaction, its record appended (the seq is the key, so
- * records commit in chain order). Throws when an order was not open, rolling the whole batch
- * back: the caller must rebuild from the database.
+ * its payout its own ledger transaction, its record appended (the seq is the key, so records
+ * commit in chain order). Throws when an order was not open, rolling the whole batch back: the
+ * caller must rebuild from the database.
  */
 export async function persistMicroSettlements(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], nowMs: number) {
   return inTransaction(db, async (trx) => {
-    for (const { order, settlement, postings, record } of events) {
-      const closed = await q.closeOrder(trx, order.orderId, {
-        endPriceUnits: settlement.endTick.priceUnits,
-        endTickMs: settlement.endTick.atMs,
-        payoutUnits: settlement.payoutUnits,
-        factProfitsUnits: settlement.factProfitsUnits,
-        profitResult: settlement.profitResult,
-        settledAtMs: nowMs,
-      });
-      if (!closed) throw new Error(`micro order ${order.orderId} is not open: settled elsewhere`);
-      const { txnId } = await postTransaction(
-        trx,
-        {
-          kind: 'micro_settle',
-          reference: `micro_order:${order.orderId}`,
-          legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_settled' }),
-        },
-        nowMs,
-      );
-      await q.insertSettlement(trx, rowOfRecord(record, txnId));
-    }
+    const closes = events.map(({ order, settlement }) => ({
+      orderId: order.orderId,
+      endPriceUnits: settlement.endTick.priceUnits,
+      endTickMs: settlement.endTick.atMs,
+      payoutUnits: settlement.payoutUnits,
+      factProfitsUnits: settlement.factProfitsUnits,
+      profitResult: settlement.profitResult,
+    }));
+    if ((await q.closeOrders(trx, closes, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
+    const txnIds = await postTransactions(
+      trx,
+      events.map(({ order, postings }) => ({
+        kind: 'micro_settle',
+        reference: `micro_order:${order.orderId}`,
+        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_settled' }),
+      })),
+      nowMs,
+    );
+    await q.insertSettlements(trx, events.map(({ record }, i) => rowOfRecord(record, txnIds[i]!)));
   });
 }
 
