@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 // micro options
-import { MicroSettler } from './engine/micro/settler';
+import { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 // lever
 import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
@@ -38,7 +38,7 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions } = {},
+  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions; micro?: Pick<MicroSettlerOptions, 'batchSize'> } = {},
 ): Promise<RunningServer> {
   const db = openDatabase({ ...config, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
   await migrate(db, options.pgSchema);
@@ -48,6 +48,7 @@ export async function startServer(
   await bootstrapAccounts(db, config, app.log, market.clock);
   // micro options
   const micro = new MicroSettler({
+    ...options.micro,
     db,
     clock: market.clock,
     log: app.log,

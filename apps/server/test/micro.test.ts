@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
@@ -104,6 +104,18 @@ describe('micro calls', () => {
     trade('100');
     expect(await microBalance(user.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
     expect(await lists(user.token, '1')).toMatchObject({ total: 0, data: [] });
+    await server.expectLedgerSound();
+  });
+
+  it('takes concurrent orders of one user and of many', async () => {
+    trade('100');
+    const users = await Promise.all([0, 1, 2].map(() => buildTrader(server, { funds: [[USDT, '1000', 'micro']] })));
+    // each with its Idempotency-Key, as clients send them: the key's claim must not deadlock the user's lock
+    const keyed = (token: string) =>
+      server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '10' }, { token, headers: { 'Idempotency-Key': randomUUID() } });
+    const answers = await Promise.all(users.flatMap((user) => Array.from({ length: 8 }, () => keyed(user.token))));
+    expect(answers.map((a) => a.type)).toEqual(answers.map(() => 'ok'));
+    for (const user of users) expect((await lists(user.token, '1')).total).toBe(8);
     await server.expectLedgerSound();
   });
 
