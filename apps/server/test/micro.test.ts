@@ -7,6 +7,7 @@ import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { MicroSettler } from '../src/engine/micro/settler';
+import { ledgerKeyOf } from '../src/http/idempotency';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
@@ -111,10 +112,17 @@ describe('micro calls', () => {
     trade('100');
     const users = await Promise.all([0, 1, 2].map(() => buildTrader(server, { funds: [[USDT, '1000', 'micro']] })));
     // each with its Idempotency-Key, as clients send them: the key's claim must not deadlock the user's lock
-    const keyed = (token: string) =>
-      server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '10' }, { token, headers: { 'Idempotency-Key': randomUUID() } });
-    const answers = await Promise.all(users.flatMap((user) => Array.from({ length: 8 }, () => keyed(user.token))));
+    const keys: string[] = [];
+    const keyed = (user: { id: bigint; token: string }) => {
+      const key = randomUUID();
+      keys.push(ledgerKeyOf(user.id, key));
+      return server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '10' }, { token: user.token, headers: { 'Idempotency-Key': key } });
+    };
+    const answers = await Promise.all(users.flatMap((user) => Array.from({ length: 8 }, () => keyed(user))));
     expect(answers.map((a) => a.type)).toEqual(answers.map(() => 'ok'));
+    // each order's stake and fee is one ledger transaction carrying the request's key
+    const stakes = await server.db.selectFrom('ledger_txn').select('idempotency_key').where('kind', '=', 'micro_submit').where('idempotency_key', 'in', keys).execute();
+    expect(stakes).toHaveLength(keys.length);
     for (const user of users) expect((await lists(user.token, '1')).total).toBe(8);
     await server.expectLedgerSound();
   });

@@ -65,6 +65,8 @@ export interface MicroSubmit {
   number: string;
   /** the pair's latest trade from the feed, as this process's market view has it */
   latestTick: PriceTick | undefined;
+  /** the request's Idempotency-Key as the ledger carries it (`http:<user>:<key>`), when it has one */
+  ledgerKey?: string | undefined;
 }
 
 /**
@@ -140,6 +142,7 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
       {
         kind: 'micro_submit',
         reference: `micro_order:${orderId}`,
+        ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
         legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_stake' }),
       },
       nowMs,
