@@ -7,6 +7,7 @@ export { seed } from './db/seed';
 export { postTransaction } from './modules/ledger/service';
 export { inTransaction } from './db/transaction';
 export { checkLedger } from './modules/ledger/check';
+export { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
 export { createSession } from './modules/session/service';
 export * as factories from './testing/factories';
 export { hashPassword } from './modules/user/password';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '@tidemark/core';
+import type { TClosedMicroOrderEvent, TMicroAfterCoinTradeEvent } from '@tidemark/protocol';
 import { buildApp, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -8,7 +9,7 @@ import { watch } from './metrics';
 import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 // micro options
-import { MicroSettler } from './engine/micro/settler';
+import { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 // lever
 import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
@@ -43,7 +44,7 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions } = {},
+  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions; micro?: Pick<MicroSettlerOptions, 'batchSize'> } = {},
 ): Promise<RunningServer> {
   const db = openDatabase({ ...config, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
   await migrate(db, options.pgSchema);
@@ -54,10 +55,18 @@ export async function startServer(
   await bootstrapAccounts(db, config, app.log, market.clock);
   // micro options
   const micro = new MicroSettler({
+    ...options.micro,
     db,
     clock: market.clock,
     log: app.log,
-    publish: (userId, row) => app.realtime.publishPrivate(userId, 'closed_microorder', { type: 'closed_microorder', to: Number(userId), data: row }),
+    publish: (userId, row) => {
+      const to = Number(userId);
+      const closed: TClosedMicroOrderEvent = { type: 'closed_microorder', to, data: row };
+      app.realtime.publishPrivate(userId, 'closed_microorder', closed);
+      // the stake and payout moved: wallet views reload on the event they already follow
+      const wallet: TMicroAfterCoinTradeEvent = { type: 'afterCoinTrade', to, wallet: 'micro', currency_id: row.currency_id, match_id: row.match_id, order_id: row.id };
+      app.realtime.publishPrivate(userId, 'afterCoinTrade', wallet);
+    },
   });
   market.host(micro);
   // lever

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { mustParseUnits } from '@tidemark/core';
-import { postTransaction } from '../src/modules/ledger/service';
+import { postTransaction, postTransactions } from '../src/modules/ledger/service';
 import { checkLedger } from '../src/modules/ledger/check';
 import { Rejection } from '../src/rejection';
 import { buildUser, fundWallet } from '../src/testing/factories';
@@ -67,6 +67,36 @@ describe('ledger', () => {
     await expect(spend).rejects.toEqual(new Rejection('insufficient_balance'));
     expect(await balance(user.id)).toEqual({ available: mustParseUnits('5'), frozen: 0n });
     expect(await txnCount()).toBe(before);
+    await server.expectLedgerSound();
+  });
+
+  it('posts a batch as one database transaction of separate ledger transactions, or nothing', async () => {
+    const user = await buildUser(server);
+    await fundWallet(server, user.id, USDT, '10');
+    const pay = (n: number, amount: string) => ({
+      kind: 'batch_test',
+      reference: `batch_test:${user.id}:${n}`,
+      legs: [
+        { account: { userId: user.id, wallet: 'change' as const, currencyId: USDT }, deltaUnits: -mustParseUnits(amount) },
+        { account: { system: 'fees' as const, currencyId: USDT }, deltaUnits: mustParseUnits(amount) },
+      ],
+    });
+    const txnIds = await postTransactions(server.db, [pay(1, '1'), pay(2, '2'), pay(3, '3')], server.clock());
+    expect(new Set(txnIds).size).toBe(3);
+    const txns = await server.db.selectFrom('ledger_txn').select(['id', 'reference']).where('id', 'in', txnIds).execute();
+    // each id is its own transaction, in the inputs' order
+    expect(txnIds.map((id) => txns.find((t) => t.id === id)?.reference)).toEqual([1, 2, 3].map((n) => `batch_test:${user.id}:${n}`));
+    const entries = await server.db.selectFrom('ledger_entry').select(['txn_id', 'delta_units']).where('txn_id', 'in', txnIds).execute();
+    expect(entries).toHaveLength(6);
+    expect(await balance(user.id)).toEqual({ available: mustParseUnits('4'), frozen: 0n });
+    // the sum overdraws: nothing of the batch is written
+    const before = await txnCount();
+    await expect(postTransactions(server.db, [pay(4, '1'), pay(5, '3.5')], server.clock())).rejects.toEqual(new Rejection('insufficient_balance'));
+    expect(await txnCount()).toBe(before);
+    expect(await balance(user.id)).toEqual({ available: mustParseUnits('4'), frozen: 0n });
+    // a batch names each transaction once and carries no idempotency key
+    await expect(postTransactions(server.db, [pay(6, '1'), pay(6, '1')], server.clock())).rejects.toThrow(/distinct reference/);
+    await expect(postTransactions(server.db, [{ ...pay(7, '1'), idempotencyKey: 'k' }], server.clock())).rejects.toThrow(/idempotency key/);
     await server.expectLedgerSound();
   });
 

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import { limits, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
+import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
+import { MicroSettler } from '../src/engine/micro/settler';
+import { ledgerKeyOf } from '../src/http/idempotency';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
@@ -68,6 +70,17 @@ describe('micro calls', () => {
     expect(await server.get('/api/microtrade/lists', { query: { status: '1' } })).toMatchObject({ type: '999' });
   });
 
+  it('marks the pairs open for micro options in quotation_new, with a number', async () => {
+    const pairs = (await server.get('/api/currency/quotation_new')).message.flatMap((g: { quotation: { id: number; open_microtrade: number }[] }) => g.quotation);
+    const open = pairs.filter((p: { open_microtrade: number }) => p.open_microtrade === 1).map((p: { id: number }) => p.id);
+    expect(open.sort()).toEqual([1, BTC_PAIR]);
+    expect(pairs.filter((p: { open_microtrade: number }) => p.open_microtrade !== 1).every((p: { open_microtrade: number }) => p.open_microtrade === 0)).toBe(true);
+    await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', 1n).execute();
+    const after = (await server.get('/api/currency/quotation_new')).message.flatMap((g: { quotation: { id: number; open_microtrade: number }[] }) => g.quotation);
+    expect(after.filter((p: { open_microtrade: number }) => p.open_microtrade === 1).map((p: { id: number }) => p.id)).toEqual([BTC_PAIR]);
+    await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', 1n).execute();
+  });
+
   it('refuses every broken rule with its code, and moves no money', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
     const refusals: [Record<string, string>, string][] = [
@@ -92,6 +105,25 @@ describe('micro calls', () => {
     trade('100');
     expect(await microBalance(user.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
     expect(await lists(user.token, '1')).toMatchObject({ total: 0, data: [] });
+    await server.expectLedgerSound();
+  });
+
+  it('takes concurrent orders of one user and of many', async () => {
+    trade('100');
+    const users = await Promise.all([0, 1, 2].map(() => buildTrader(server, { funds: [[USDT, '1000', 'micro']] })));
+    // each with its Idempotency-Key, as clients send them: the key's claim must not deadlock the user's lock
+    const keys: string[] = [];
+    const keyed = (user: { id: bigint; token: string }) => {
+      const key = randomUUID();
+      keys.push(ledgerKeyOf(user.id, key));
+      return server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '10' }, { token: user.token, headers: { 'Idempotency-Key': key } });
+    };
+    const answers = await Promise.all(users.flatMap((user) => Array.from({ length: 8 }, () => keyed(user))));
+    expect(answers.map((a) => a.type)).toEqual(answers.map(() => 'ok'));
+    // each order's stake and fee is one ledger transaction carrying the request's key
+    const stakes = await server.db.selectFrom('ledger_txn').select('idempotency_key').where('kind', '=', 'micro_submit').where('idempotency_key', 'in', keys).execute();
+    expect(stakes).toHaveLength(keys.length);
+    for (const user of users) expect((await lists(user.token, '1')).total).toBe(8);
     await server.expectLedgerSound();
   });
 
@@ -146,6 +178,57 @@ describe('micro settlement', () => {
     await server.expectLedgerSound();
   });
 
+  it('settles many orders due together in batches, each once and at the recorded price at its own expiry', async () => {
+    trade('100');
+    const users = await Promise.all([0, 1, 2].map(() => buildTrader(server, { funds: [[USDT, '10000', 'micro']] })));
+    // 3 users x 12 orders: expiries 30 s, 60 s and 300 s apart, up and down
+    const placed: { token: string; seconds: number; type: '1' | '2'; expiresAtMs: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      for (const user of users) {
+        const seconds = [30, 60, 300][i % 3]!;
+        const type = i % 2 === 0 ? '1' : '2';
+        expect((await submit(user.token, { seconds: String(seconds), type, number: '10' })).type).toBe('ok');
+        placed.push({ token: user.token, seconds, type, expiresAtMs: clock() + seconds * 1000 });
+      }
+      clock.advance(100);
+    }
+    // a settler of small batches takes over (36 orders in batches of 5) and records a trade every
+    // second for six minutes, at a price that names its second; it settles once they are final
+    await server.micro.lose();
+    const small = new MicroSettler({ db: server.db, clock, log: server.app.log, publish: () => {}, batchSize: 5 });
+    await small.gain();
+    const priceAt = new Map<number, number>();
+    const start = clock();
+    for (let second = 1; second <= 360; second++) {
+      clock.set(start + second * 1000);
+      const price = 100 + ((second * 7) % 11) - 5;
+      priceAt.set(clock(), price);
+      const event: FeedEvent = { kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(String(price)), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] };
+      report!(event);
+      small.tick({ ...event, seq: second });
+    }
+    clock.advance(limits.microSettleLagMs);
+    await small.drain();
+    await small.lose();
+    await server.micro.gain();
+    for (const user of users) expect((await lists(user.token, '1')).total).toBe(0);
+    const closed = (await Promise.all(users.map((u) => server.get('/api/microtrade/lists', { token: u.token, query: { status: '3', limit: '100' } }))))
+      .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
+      .filter((o) => o.created_at >= start - 1200);
+    expect(closed).toHaveLength(36);
+    for (const order of closed) {
+      // the last trade at or before the expiry: trades fall on whole seconds after `start`
+      const tickMs = start + Math.floor((order.end_at - start) / 1000) * 1000;
+      expect(order.end_price_time).toBe(tickMs);
+      expect(order.end_price).toBe(`${priceAt.get(tickMs)}.00000000`);
+    }
+    const settlements = await server.db.selectFrom('micro_settlement').select(['order_id', 'seq']).orderBy('seq').execute();
+    expect(new Set(settlements.map((r) => r.order_id)).size).toBe(settlements.length);
+    expect(settlements.map((r) => r.seq)).toEqual(settlements.map((_, i) => BigInt(i + 1)));
+    expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
+    await server.expectLedgerSound();
+  });
+
   it('pushes the closed order to its owner only', async () => {
     trade('100');
     const owner = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
@@ -159,11 +242,18 @@ describe('micro settlement', () => {
     try {
       const seen: unknown[] = [];
       theirs.on('closed_microorder', (e: unknown) => seen.push(e));
-      const pushed = new Promise<{ type: string; to: number; data: { id: number; status: number } }>((resolve) => mine.once('closed_microorder', resolve));
+      theirs.on('afterCoinTrade', (e: unknown) => seen.push(e));
+      const pushed = new Promise<unknown>((resolve) => mine.once('closed_microorder', resolve));
+      const walletChanged = new Promise<unknown>((resolve) => mine.once('afterCoinTrade', resolve));
       expect((await submit(owner.token, {})).type).toBe('ok');
       const [open] = (await lists(owner.token, '1')).data;
       await settleAfter(30_000);
-      expect(await pushed).toMatchObject({ type: 'closed_microorder', to: Number(owner.id), data: { id: open!.id, status: 3, profit_result: 0 } });
+      const closed = ZClosedMicroOrderEvent.parse(await pushed);
+      expect(closed).toMatchObject({ type: 'closed_microorder', to: Number(owner.id), data: { id: open!.id, status: 3, profit_result: 0 } });
+      expect(closed.data).toEqual((await lists(owner.token, '3')).data.find((o) => o.id === open!.id));
+      expect(ZMicroAfterCoinTradeEvent.parse(await walletChanged)).toEqual({
+        type: 'afterCoinTrade', to: Number(owner.id), wallet: 'micro', currency_id: 3, match_id: BTC_PAIR, order_id: open!.id,
+      });
       expect(seen).toEqual([]);
     } finally {
       mine.disconnect();

@@ -15,8 +15,11 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
 
 /**
  * Serialises money decisions of one user that read before they write (daily limits): a row lock
- * on PostgreSQL; SQLite already runs one writing transaction at a time.
+ * on PostgreSQL; SQLite already runs one writing transaction at a time. FOR NO KEY UPDATE, not
+ * FOR UPDATE: a row the transaction wrote earlier with a foreign key to the user (the money
+ * call's idempotency claim) holds a KEY SHARE lock on it, and two requests of one user each
+ * upgrading theirs to FOR UPDATE deadlock.
  */
 export async function lockUser(db: Kysely<Database>, userId: bigint): Promise<void> {
-  if (isPostgres(db)) await db.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
+  if (isPostgres(db)) await db.selectFrom('user').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

@@ -6,21 +6,23 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRng, formatUnits, type Rng } from '@tidemark/core';
 import { openDatabase, type Db } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { seed } from '../../src/db/seed';
 import { ledgerKeyOf } from '../../src/http/idempotency';
 import { checkLedger } from '../../src/modules/ledger/check';
+import { verifyMicroChain } from '../../src/modules/micro/service';
 import { buildTrader, type Trader } from '../../src/testing/factories';
 import { onPostgres } from '../harness';
 
 /**
- * The crash suite: a real server process takes transfers and withdrawals with Idempotency-Keys
- * from concurrent clients while it is killed with SIGKILL at random moments and restarted.
- * Afterwards every call answered ok is in the ledger exactly once, every unanswered call retried
- * with its key ends in one outcome, no key is left without an answer and the ledger proves out.
+ * The crash suite: a real server process takes transfers, withdrawals and micro orders with
+ * Idempotency-Keys from concurrent clients while it is killed with SIGKILL at random moments and
+ * restarted. Afterwards every call answered ok is in the ledger exactly once, every unanswered
+ * call retried with its key ends in one outcome, no key is left without an answer, every micro
+ * order settles once (the chain verifies) and the ledger proves out.
  * CRASH_KILLS sets the number of kills (20 by default), SEED replays a run's schedule and operations.
  */
 const NODE_SCRIPT = fileURLToPath(new URL('./crash-node.ts', import.meta.url));
@@ -30,10 +32,12 @@ const TRADERS = 3;
 const SEED = Number(process.env.SEED ?? randomBytes(4).readUInt32BE(0));
 /** a restart that takes longer than this is a failure, not a slow machine */
 const START_DEADLINE_MS = 60_000;
+/** the last micro orders expire 30 s after they were placed: an upper bound for all to settle */
+const MICRO_SETTLE_DEADLINE_MS = 120_000;
 const USDT = 3n;
 const UNIT = 100_000_000n;
 
-type Kind = 'to_legal' | 'to_change' | 'withdraw';
+type Kind = 'to_legal' | 'to_change' | 'withdraw' | 'micro';
 interface Operation {
   trader: Trader;
   kind: Kind;
@@ -94,6 +98,7 @@ const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> =
     '/api/wallet/out',
     { currency: '3', number: formatUnits(op.amountUnits), address: op.trader.address.address, pay_password: op.trader.fundPassword },
   ],
+  micro: (op) => ['/api/microtrade/submit', { match_id: '2', currency_id: '3', type: op.amountUnits % 2n === 0n ? '1' : '2', seconds: '30', number: formatUnits(op.amountUnits) }],
 };
 
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
@@ -114,15 +119,16 @@ async function send(url: string, op: Operation): Promise<string> {
 
 function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: number): Operation {
   const roll = rng.int(10);
-  const kind: Kind = roll < 4 ? 'to_legal' : roll < 8 ? 'to_change' : 'withdraw';
-  // withdrawals start at the currency's minimum (10 USDT); transfers are a few cents to a few USDT
-  const amountUnits = kind === 'withdraw' ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n : BigInt(1 + rng.int(500)) * 1_000_000n;
+  const kind: Kind = roll < 3 ? 'to_legal' : roll < 6 ? 'to_change' : roll < 8 ? 'withdraw' : 'micro';
+  // withdrawals and micro orders start at their minimum (10 USDT); transfers are a few cents to a few USDT
+  const amountUnits = kind === 'withdraw' || kind === 'micro' ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n : BigInt(1 + rng.int(500)) * 1_000_000n;
   return { trader: traders[client % traders.length]!, kind, amountUnits, key: `s${SEED}-c${client}-${n}`, outcome: 'unsent', retried: false };
 }
 
-/** How an applied operation moves (change available, change frozen, legal available). */
+/** How an applied operation moves (change available, change frozen, legal available); micro orders move the micro wallet. */
 function effect(op: Operation): [bigint, bigint, bigint] {
   const x = op.amountUnits;
+  if (op.kind === 'micro') return [0n, 0n, 0n];
   if (op.kind === 'to_legal') return [-x, 0n, x];
   if (op.kind === 'to_change') return [x, 0n, -x];
   return [-x, x, 0n];
@@ -158,14 +164,14 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     return db;
   };
 
-  it(`loses no acknowledged call, applies none twice and leaves no key in progress (${KILLS} kills)`, { timeout: 60_000 + KILLS * 20_000 }, async () => {
+  it(`loses no acknowledged call, applies none twice and leaves no key in progress (${KILLS} kills)`, { timeout: 60_000 + MICRO_SETTLE_DEADLINE_MS + KILLS * 20_000 }, async () => {
     console.log(`crash suite (${onPostgres ? 'PostgreSQL' : 'SQLite'}): SEED=${SEED} CRASH_KILLS=${KILLS}`);
     if (pgSchema) await onPg(`create schema ${pgSchema}`);
     const setupDb = await openDb();
     await seed(setupDb);
     const ctx = { db: setupDb, clock: () => Date.now() };
     const traders: Trader[] = [];
-    for (let i = 0; i < TRADERS; i++) traders.push(await buildTrader(ctx, { funds: [[USDT, '100000']] }));
+    for (let i = 0; i < TRADERS; i++) traders.push(await buildTrader(ctx, { funds: [[USDT, '100000'], [USDT, '100000', 'micro']] }));
     await setupDb.destroy();
 
     node = await spawnNode(nodeEnv).start();
@@ -223,6 +229,19 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       op.retried = true;
       op.outcome = await send(node.url, op);
     }
+    // every micro order accepted before a kill or after settles, on the last process
+    const watch = await openDb();
+    try {
+      await vi.waitFor(
+        async () => {
+          const open = await watch.selectFrom('micro_order').select(({ fn }) => fn.countAll<bigint>().as('n')).where('status', '=', 1n).executeTakeFirstOrThrow();
+          expect(Number(open.n)).toBe(0);
+        },
+        { timeout: MICRO_SETTLE_DEADLINE_MS, interval: 250 },
+      );
+    } finally {
+      await watch.destroy();
+    }
     await stopped(node.child, 'SIGTERM');
     await stopped(standby.child, 'SIGKILL');
     node = undefined;
@@ -231,7 +250,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     const db = await openDb();
     try {
       const txnCount = new Map<string, number>();
-      const txns = await db.selectFrom('ledger_txn').select(['idempotency_key', 'kind']).where('kind', 'in', ['transfer', 'withdraw_freeze']).execute();
+      const txns = await db.selectFrom('ledger_txn').select(['idempotency_key', 'kind']).where('kind', 'in', ['transfer', 'withdraw_freeze', 'micro_submit']).execute();
       let unkeyed = 0;
       for (const t of txns) {
         if (t.idempotency_key === null) unkeyed++;
@@ -243,12 +262,24 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       const refusedYetApplied = operations.filter((op) => op.outcome !== 'ok' && countOf(op) > 0).length;
       const applied = operations.filter((op) => countOf(op) > 0);
       const withdrawals = await db.selectFrom('withdrawal').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+      const microOrders = await db.selectFrom('micro_order').select(['id', 'status']).execute();
       const appliedTwice =
         operations.reduce((sum, op) => sum + Math.max(0, countOf(op) - 1), 0) +
         unkeyed +
-        Math.max(0, Number(withdrawals.n) - applied.filter((op) => op.kind === 'withdraw').length);
+        Math.max(0, Number(withdrawals.n) - applied.filter((op) => op.kind === 'withdraw').length) +
+        Math.max(0, microOrders.length - applied.filter((op) => op.kind === 'micro').length);
+      // each micro order settled once: one record and one payout, and the chain verifies
+      const records = await db.selectFrom('micro_settlement').select('order_id').execute();
+      const payouts = await db.selectFrom('ledger_txn').select('reference').where('kind', '=', 'micro_settle').execute();
+      const microUnsettled = microOrders.filter((o) => o.status !== 3n).length;
+      const microSettledTwice =
+        records.length - new Set(records.map((r) => r.order_id)).size + payouts.length - new Set(payouts.map((p) => p.reference)).size;
+      const microBreaks = (await verifyMicroChain(db)).breaks.length;
       const inProgress = await db.selectFrom('idempotency_request').select('key').where('response', 'is', null).execute();
-      const unexpected = operations.filter((op) => !['ok', 'insufficient_balance', 'withdraw_daily_limit'].includes(op.outcome));
+      // a micro order is refused over the open-order cap, or while a restarted feed has no fresh price yet
+      const unexpected = operations.filter(
+        (op) => !['ok', 'insufficient_balance', 'withdraw_daily_limit', 'micro_open_orders_max', 'micro_price_stale'].includes(op.outcome),
+      );
 
       // each trader's balances are the starting ones moved by exactly the applied operations
       let drift = (await checkLedger(db)).length;
@@ -277,17 +308,21 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
           `applied twice: ${appliedTwice}`,
           `refused yet applied: ${refusedYetApplied}`,
           `keys left in progress: ${inProgress.length}`,
+          `micro orders: ${microOrders.length}, unsettled ${microUnsettled}, settled twice ${microSettledTwice}, chain breaks ${microBreaks}`,
           `ledger drift: ${drift}`,
         ].join('\n'),
       );
       expect(kills).toBe(KILLS);
       expect(unexpected.map((op) => `${op.key}: ${op.outcome}`)).toEqual([]);
-      expect({ lost, appliedTwice, refusedYetApplied, inProgress: inProgress.length, drift }).toEqual({
+      expect({ lost, appliedTwice, refusedYetApplied, inProgress: inProgress.length, drift, microUnsettled, microSettledTwice, microBreaks }).toEqual({
         lost: 0,
         appliedTwice: 0,
         refusedYetApplied: 0,
         inProgress: 0,
         drift: 0,
+        microUnsettled: 0,
+        microSettledTwice: 0,
+        microBreaks: 0,
       });
     } finally {
       await db.destroy();

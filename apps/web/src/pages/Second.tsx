@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import MarketLayout from '../features/market/MarketLayout';
-import SoonPanel from '../features/market/SoonPanel';
+import MicroPanel, { BalanceStrip, isMicroPair } from '../features/micro/MicroPanel';
 import { usePageTitle } from '../hooks/usePageTitle';
 
-/** Micro options: the live market for everyone; order entry comes with its trading feature. */
+/** Micro options: the live market of the pairs open for them, order entry and the trader's orders. */
 export default function SecondPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.second'));
-  return <MarketLayout panel={<SoonPanel feature="micro" />} />;
+  return <MarketLayout panel={<MicroPanel />} only={isMicroPair} phoneStrip={<BalanceStrip />} />;
 }

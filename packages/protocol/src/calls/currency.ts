@@ -19,6 +19,8 @@ export const ZQuotation = z.object({
   spread: zDecimal,
   lever_trade_fee: zDecimal,
   lever_share_num: zDecimal,
+  /** 1 when the pair is open for micro options (the /second page lists only those) */
+  open_microtrade: z.union([z.literal(0), z.literal(1)]),
 });
 export type TQuotation = z.infer<typeof ZQuotation>;
 

@@ -126,3 +126,19 @@ export const ZMicroSettlementResponse = ZEnvelopeOk(
   }),
 );
 export type TMicroSettlementResponse = z.infer<typeof ZMicroSettlementResponse>;
+
+/** `closed_microorder`: a micro order of the user settled; `data` is the closed row. */
+export const ZClosedMicroOrderEvent = z.object({ type: z.literal('closed_microorder'), to: z.number().int(), data: ZMicroOrderRow });
+export type TClosedMicroOrderEvent = z.infer<typeof ZClosedMicroOrderEvent>;
+
+/** `afterCoinTrade` after a settlement: the user's micro wallet changed; reload wallets. */
+export const ZMicroAfterCoinTradeEvent = z.object({
+  type: z.literal('afterCoinTrade'),
+  to: z.number().int(),
+  /** the wallet that changed */
+  wallet: z.literal('micro'),
+  currency_id: z.number().int(),
+  match_id: z.number().int(),
+  order_id: z.number().int(),
+});
+export type TMicroAfterCoinTradeEvent = z.infer<typeof ZMicroAfterCoinTradeEvent>;

@@ -14,11 +14,11 @@ import type { Db } from '../../db/database';
 import {
   dueOpenMicroOrders,
   microChainTip,
-  microOrderRow,
+  microOrderRows,
   microPairIds,
   openMicroOrders,
-  persistMicroSettlement,
-  recordedTickAt,
+  persistMicroSettlements,
+  recordedPrices,
   recordMicroTicks,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
@@ -30,6 +30,8 @@ export interface MicroSettlerOptions {
   log: FastifyBaseLogger;
   /** sends a settled order to its owner's private room */
   publish: (userId: bigint, row: TMicroOrderRow) => void;
+  /** orders settled in one database transaction (each its own ledger transaction inside it) */
+  batchSize?: number;
 }
 
 /** Open orders a pass takes from the database beyond those it holds (wakes it missed). */
@@ -37,10 +39,10 @@ const CATCH_UP_BATCH = 500;
 
 /**
  * The leader's micro settler. It records every trade of the micro pairs (the price record
- * settlements are judged by), and settles each order once it is due: at the recorded price at
- * its own expiry, one transaction per order (order closed only if still open, payout posted,
- * record appended in chain order). The core's state is adopted only after each commit, so a
- * failure leaves the engine where the database is.
+ * settlements are judged by), and settles orders once they are due: each at the recorded price
+ * at its own expiry, in batches of one database transaction (each order closed only if still
+ * open, its payout its own ledger transaction, its record appended in chain order). The core's
+ * state is adopted only after each commit, so a failure leaves the engine where the database is.
  */
 export class MicroSettler implements LeaderEngine {
   readonly name = 'micro';
@@ -152,22 +154,23 @@ export class MicroSettler implements LeaderEngine {
 
   private async settleDue(horizonMs: number): Promise<void> {
     const { db, clock, publish } = this.options;
+    const batchSize = this.options.batchSize ?? limits.microSettleBatchMax;
     for (;;) {
       const state = this.state;
       if (!this.active || !state) return;
-      const [order] = dueMicroOrders(state.schedule, horizonMs, 1);
-      if (!order) return;
-      const endTick = await recordedTickAt(db, order.pairId, order.expiresAtMs);
-      const step = stepMicro(state, { kind: 'settleDue', priceAt: () => endTick, limit: 1 }, { nowMs: horizonMs });
+      const due = dueMicroOrders(state.schedule, horizonMs, batchSize);
+      if (due.length === 0) return;
+      const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })));
+      const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize }, { nowMs: horizonMs });
       if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
-      const settled = step.events.find((e) => e.kind === 'settled');
+      const settled = step.events.filter((e) => e.kind === 'settled');
       // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
-      if (!settled) throw new Error(`micro order ${order.orderId}: no recorded price at its expiry`);
-      await persistMicroSettlement(db, settled, clock());
-      engineMetrics.settlementDelay.observe(Math.max(0, clock() - order.expiresAtMs) / 1000);
+      const missing = step.events.find((e) => e.kind === 'price_missing');
+      if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
+      await persistMicroSettlements(db, settled, clock());
+      for (const e of settled) engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
       this.state = step.state;
-      const row = await microOrderRow(db, order.orderId, clock());
-      if (row) publish(order.userId, row);
+      for (const { userId, row } of await microOrderRows(db, settled.map((e) => e.order.orderId), clock())) publish(userId, row);
     }
   }
 }

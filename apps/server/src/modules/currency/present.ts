@@ -17,5 +17,6 @@ export function presentQuotation(pair: PairRow, stats: DayStats): TQuotation {
     spread: formatUnits(pair.spread_units, 2),
     lever_trade_fee: formatUnits(pair.lever_trade_fee_units, 2),
     lever_share_num: formatUnits(pair.lever_share_num_units),
+    open_microtrade: pair.open_microtrade === 1n ? 1 : 0,
   };
 }

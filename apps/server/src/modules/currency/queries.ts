@@ -7,6 +7,8 @@ export function selectPairs(db: Db) {
     .innerJoin('currency as base', 'base.id', 'pair.currency_id')
     .innerJoin('currency as legal', 'legal.id', 'pair.legal_id')
     .innerJoin('pair_group', 'pair_group.id', 'pair.group_id')
+    // micro options: a pair without a micro_pair row is not open for them
+    .leftJoin('micro_pair', 'micro_pair.pair_id', 'pair.id')
     .select([
       'pair.id',
       'pair.group_id',
@@ -21,6 +23,7 @@ export function selectPairs(db: Db) {
       'pair.lever_trade_fee_units',
       'pair.lever_share_num_units',
       'pair.reference_price_units',
+      'micro_pair.open_microtrade',
     ])
     .orderBy('pair_group.sort')
     .orderBy('pair.sort')

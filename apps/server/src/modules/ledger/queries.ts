@@ -36,6 +36,22 @@ export async function insertTxn(
   return row?.id;
 }
 
+/** Rows per multi-row insert: under SQLite's and PostgreSQL's bound-parameter limits for our widest rows. */
+export const INSERT_CHUNK_ROWS = 500;
+
+/** Inserts keyless txn rows, each with a distinct reference; their ids by reference. */
+export async function insertTxns(
+  db: Db,
+  txns: ReadonlyArray<{ kind: string; reference: string; created_at_ms: bigint }>,
+): Promise<Map<string, bigint>> {
+  const ids = new Map<string, bigint>();
+  for (let i = 0; i < txns.length; i += INSERT_CHUNK_ROWS) {
+    const rows = await db.insertInto('ledger_txn').values(txns.slice(i, i + INSERT_CHUNK_ROWS)).returning(['id', 'reference']).execute();
+    for (const row of rows) ids.set(row.reference!, row.id);
+  }
+  return ids;
+}
+
 export async function selectTxnIdByKey(db: Db, idempotencyKey: string): Promise<bigint | undefined> {
   const row = await db
     .selectFrom('ledger_txn')
@@ -49,7 +65,7 @@ export async function insertEntries(
   db: Db,
   entries: ReadonlyArray<{ txn_id: bigint; account_id: bigint; currency_id: bigint; bucket: Bucket; delta_units: bigint }>,
 ): Promise<void> {
-  await db.insertInto('ledger_entry').values(entries).execute();
+  for (let i = 0; i < entries.length; i += INSERT_CHUNK_ROWS) await db.insertInto('ledger_entry').values(entries.slice(i, i + INSERT_CHUNK_ROWS)).execute();
 }
 
 /**
@@ -106,7 +122,7 @@ export async function insertWalletLogs(
   db: Db,
   rows: ReadonlyArray<Omit<Insertable<WalletLogTable>, 'id'>>,
 ): Promise<void> {
-  if (rows.length > 0) await db.insertInto('wallet_log').values(rows).execute();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) await db.insertInto('wallet_log').values(rows.slice(i, i + INSERT_CHUNK_ROWS)).execute();
 }
 
 /** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */

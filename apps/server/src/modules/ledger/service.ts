@@ -4,8 +4,8 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { ledgerTransactions } from '../../metrics';
 import { Rejection } from '../../rejection';
-import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertWalletLogs, selectTxnIdByKey } from './queries';
-import type { AccountRef, PostedTxn, TxnInput } from './types';
+import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertTxns, insertWalletLogs, selectTxnIdByKey } from './queries';
+import type { AccountRef, Leg, PostedTxn, TxnInput } from './types';
 
 interface AccountChange {
   ref: AccountRef;
@@ -13,9 +13,9 @@ interface AccountChange {
 }
 
 /** The legs summed per account, in one global order so concurrent txns lock alike (no deadlock). */
-function changesByAccount(input: TxnInput): AccountChange[] {
+function changesByAccount(legs: readonly Leg[]): AccountChange[] {
   const changes = new Map<string, AccountChange>();
-  for (const leg of input.legs) {
+  for (const leg of legs) {
     const key = accountKey(leg.account);
     const change = changes.get(key) ?? { ref: leg.account, delta: { available: 0n, frozen: 0n } };
     change.delta[leg.bucket ?? 'available'] += leg.deltaUnits;
@@ -43,7 +43,8 @@ async function applyChange(trx: Db, { ref, delta }: AccountChange): Promise<bigi
  * idempotency key returns the first transaction and writes nothing. Inside a caller's
  * transaction, a Rejection must be let through so that the caller's writes roll back too.
  */
-export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise<PostedTxn> {
+/** Throws when the legs do not balance per currency: a bug in the caller. */
+function assertBalanced(input: TxnInput): void {
   const check = checkPostings(
     input.legs.map((leg, i) => ({
       accountId: BigInt(i),
@@ -52,8 +53,63 @@ export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise
       deltaUnits: leg.deltaUnits,
     })),
   );
-  if (!check.ok) {
-    return Promise.reject(new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim()));
+  if (!check.ok) throw new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim());
+}
+
+/** Applies the legs' changes, one statement per account; the ids of the accounts by key. */
+async function applyLegs(trx: Db, legs: readonly Leg[]): Promise<Map<string, bigint>> {
+  const accountIds = new Map<string, bigint>();
+  for (const change of changesByAccount(legs)) accountIds.set(accountKey(change.ref), await applyChange(trx, change));
+  return accountIds;
+}
+
+function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<string, bigint>) {
+  return input.legs.map((leg) => ({
+    txn_id: txnId,
+    account_id: accountIds.get(accountKey(leg.account))!,
+    currency_id: leg.account.currencyId,
+    bucket: leg.bucket ?? 'available',
+    delta_units: leg.deltaUnits,
+  }));
+}
+
+/** The wallet-log lines of a transaction's logged legs, described in every language. */
+function walletLogsOf(input: TxnInput, txnId: bigint, nowMs: number) {
+  return input.legs.flatMap((leg) => {
+    if (!leg.log || !('userId' in leg.account)) return [];
+    const text = describeEntry(leg.log.text, leg.log.wallet);
+    return [
+      {
+        user_id: leg.account.userId,
+        currency_id: leg.account.currencyId,
+        wallet: leg.account.wallet,
+        txn_id: txnId,
+        category: leg.log.category,
+        value_units: leg.deltaUnits,
+        info: text.zh,
+        type_info_e: text.en,
+        type_info_j: text.jp,
+        type_info_m: text.hk,
+        type_info_k: text.kr,
+        type_info_s: text.spa,
+        created_at_ms: BigInt(nowMs),
+      },
+    ];
+  });
+}
+
+/**
+ * Posts one double-entry transaction atomically: every leg or none. Throws an Error when the
+ * legs do not balance per currency (a bug in the caller) and a Rejection `insufficient_balance`
+ * when a user's bucket would go below zero; in both cases nothing is written. A repeated
+ * idempotency key returns the first transaction and writes nothing. Inside a caller's
+ * transaction, a Rejection must be let through so that the caller's writes roll back too.
+ */
+export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise<PostedTxn> {
+  try {
+    assertBalanced(input);
+  } catch (error) {
+    return Promise.reject(error);
   }
   return inTransaction(db, async (trx) => {
     const txnId = await insertTxn(trx, {
@@ -66,44 +122,38 @@ export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise
       return { txnId: (await selectTxnIdByKey(trx, input.idempotencyKey!))!, replayed: true };
     }
     ledgerTransactions.inc({ kind: input.kind });
-    const accountIds = new Map<string, bigint>();
-    for (const change of changesByAccount(input)) {
-      accountIds.set(accountKey(change.ref), await applyChange(trx, change));
-    }
-    await insertEntries(
-      trx,
-      input.legs.map((leg) => ({
-        txn_id: txnId,
-        account_id: accountIds.get(accountKey(leg.account))!,
-        currency_id: leg.account.currencyId,
-        bucket: leg.bucket ?? 'available',
-        delta_units: leg.deltaUnits,
-      })),
-    );
-    await insertWalletLogs(
-      trx,
-      input.legs.flatMap((leg) => {
-        if (!leg.log || !('userId' in leg.account)) return [];
-        const text = describeEntry(leg.log.text, leg.log.wallet);
-        return [
-          {
-            user_id: leg.account.userId,
-            currency_id: leg.account.currencyId,
-            wallet: leg.account.wallet,
-            txn_id: txnId,
-            category: leg.log.category,
-            value_units: leg.deltaUnits,
-            info: text.zh,
-            type_info_e: text.en,
-            type_info_j: text.jp,
-            type_info_m: text.hk,
-            type_info_k: text.kr,
-            type_info_s: text.spa,
-            created_at_ms: BigInt(nowMs),
-          },
-        ];
-      }),
-    );
+    const accountIds = await applyLegs(trx, input.legs);
+    await insertEntries(trx, entriesOf(input, txnId, accountIds));
+    await insertWalletLogs(trx, walletLogsOf(input, txnId, nowMs));
     return { txnId, replayed: false };
+  });
+}
+
+/**
+ * Posts many transactions in one database transaction, each its own ledger transaction with its
+ * own postings, in a few statements: the txn rows, entries and log lines inserted together and
+ * each account's balance moved once by the sum of its legs (so the no-negative condition holds
+ * for the whole batch, as it would after posting them one by one in an order that credits first).
+ * For engines settling many orders at once: every transaction names a distinct `reference`, and
+ * none carries an idempotency key (the caller's own state guards against a repeat). Answers the
+ * txn ids in the inputs' order.
+ */
+export async function postTransactions(db: Db, inputs: readonly TxnInput[], nowMs: number): Promise<bigint[]> {
+  const references = new Set<string>();
+  for (const input of inputs) {
+    assertBalanced(input);
+    if (input.idempotencyKey !== undefined || input.reference === undefined || references.has(input.reference)) {
+      throw new Error(`ledger batch: ${input.kind} needs a distinct reference and no idempotency key`);
+    }
+    references.add(input.reference);
+  }
+  return inTransaction(db, async (trx) => {
+    const idOf = await insertTxns(trx, inputs.map((input) => ({ kind: input.kind, reference: input.reference!, created_at_ms: BigInt(nowMs) })));
+    const txnIds = inputs.map((input) => idOf.get(input.reference!)!);
+    const accountIds = await applyLegs(trx, inputs.flatMap((input) => input.legs));
+    await insertEntries(trx, inputs.flatMap((input, i) => entriesOf(input, txnIds[i]!, accountIds)));
+    await insertWalletLogs(trx, inputs.flatMap((input, i) => walletLogsOf(input, txnIds[i]!, nowMs)));
+    for (const input of inputs) ledgerTransactions.inc({ kind: input.kind });
+    return txnIds;
   });
 }

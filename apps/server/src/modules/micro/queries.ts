@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { MicroOrderTable, MicroSettlementTable } from '../../db/schema';
@@ -96,6 +97,18 @@ export function selectTickAtOrBefore(db: Db, pairId: bigint, atMs: number) {
     .executeTakeFirst();
 }
 
+/** Every recorded tick of a pair after `afterMs` up to `toMs`, ascending. */
+export function selectTicksAfter(db: Db, pairId: bigint, afterMs: number, toMs: number) {
+  return db
+    .selectFrom('micro_price_tick')
+    .select(['time_ms', 'price_units'])
+    .where('pair_id', '=', pairId)
+    .where('time_ms', '>', BigInt(afterMs))
+    .where('time_ms', '<=', BigInt(toMs))
+    .orderBy('time_ms')
+    .execute();
+}
+
 /** Recorded ticks of a pair from `fromMs` to `toMs`, at most `max` (the latest kept), ascending. */
 export async function selectTicksBetween(db: Db, pairId: bigint, fromMs: number, toMs: number, max: number) {
   const rows = await db
@@ -131,6 +144,10 @@ export function selectNamedOrder(db: Db, orderId: bigint) {
   return ordersWithNames(db).where('o.id', '=', orderId).executeTakeFirst();
 }
 
+export function selectNamedOrders(db: Db, orderIds: readonly bigint[]) {
+  return ordersWithNames(db).where('o.id', 'in', orderIds).orderBy('o.id').execute();
+}
+
 export async function selectUserOrders(
   db: Db,
   q: { userId: bigint; status: bigint; pairId?: bigint | undefined; page: number; limit: number },
@@ -148,31 +165,51 @@ export async function selectUserOrders(
   return { total: Number(n), data };
 }
 
-/** Closes an open order with its settlement; false when it was not open (settled already). */
-export async function closeOrder(
-  db: Db,
-  orderId: bigint,
-  s: { endPriceUnits: bigint; endTickMs: number; payoutUnits: bigint; factProfitsUnits: bigint; profitResult: number; settledAtMs: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('micro_order')
-    .set({
-      status: MICRO_STATUS.closed,
-      end_price_units: s.endPriceUnits,
-      end_tick_ms: BigInt(s.endTickMs),
-      payout_units: s.payoutUnits,
-      fact_profits_units: s.factProfitsUnits,
-      profit_result: BigInt(s.profitResult),
-      settled_at_ms: BigInt(s.settledAtMs),
-    })
-    .where('id', '=', orderId)
-    .where('status', '=', MICRO_STATUS.open)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+export interface MicroClose {
+  orderId: bigint;
+  endPriceUnits: bigint;
+  endTickMs: number;
+  payoutUnits: bigint;
+  factProfitsUnits: bigint;
+  profitResult: number;
 }
 
-export async function insertSettlement(db: Db, row: MicroSettlementRow): Promise<void> {
-  await db.insertInto('micro_settlement').values(row).execute();
+/** Rows per bulk close: six bound parameters each. */
+const CLOSE_CHUNK_ROWS = 500;
+
+/**
+ * Closes open orders with their settlements, a chunk per statement (UPDATE ... FROM VALUES, on
+ * both databases); answers how many were open and are now closed.
+ */
+export async function closeOrders(db: Db, closes: readonly MicroClose[], settledAtMs: number): Promise<number> {
+  let closed = 0;
+  const big = (value: bigint | number) => sql`cast(${BigInt(value)} as bigint)`;
+  for (let i = 0; i < closes.length; i += CLOSE_CHUNK_ROWS) {
+    const values = closes
+      .slice(i, i + CLOSE_CHUNK_ROWS)
+      .map((c) => sql`(${big(c.orderId)}, ${big(c.endPriceUnits)}, ${big(c.endTickMs)}, ${big(c.payoutUnits)}, ${big(c.factProfitsUnits)}, ${big(c.profitResult)})`);
+    const result = await sql`
+      update micro_order set
+        status = ${MICRO_STATUS.closed},
+        end_price_units = v.column2,
+        end_tick_ms = v.column3,
+        payout_units = v.column4,
+        fact_profits_units = v.column5,
+        profit_result = v.column6,
+        settled_at_ms = ${BigInt(settledAtMs)}
+      from (values ${sql.join(values)}) as v
+      where micro_order.id = v.column1 and micro_order.status = ${MICRO_STATUS.open}`.execute(db);
+    closed += Number(result.numAffectedRows ?? 0n);
+  }
+  return closed;
+}
+
+/** Rows per insert: a record has 20 columns, well under both databases' bound-parameter limits. */
+const SETTLEMENT_CHUNK_ROWS = 500;
+
+/** Appends records in the order given (their seqs ascend): the chain commits in order. */
+export async function insertSettlements(db: Db, rows: readonly MicroSettlementRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += SETTLEMENT_CHUNK_ROWS) await db.insertInto('micro_settlement').values(rows.slice(i, i + SETTLEMENT_CHUNK_ROWS)).execute();
 }
 
 export function selectLastSettlement(db: Db) {

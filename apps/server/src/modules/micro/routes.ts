@@ -18,7 +18,7 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
 
   route(app, calls.microSeconds, async () => ok(await secondsOptions(db)));
 
-  route(app, calls.microSubmit, async (request, _reply, { db: trx }) => {
+  route(app, calls.microSubmit, async (request, _reply, { db: trx, ledgerKey }) => {
     const b = request.body;
     // the feed's real last trade with its own time: what this process's market view applied last
     const latest = market.pairs().some((p) => BigInt(p.pairId) === b.match_id) ? market.recentTrades(Number(b.match_id))[0] : undefined;
@@ -32,6 +32,7 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
         seconds: b.seconds,
         number: b.number,
         latestTick: latest && { priceUnits: latest.priceUnits, atMs: latest.timeMs },
+        ledgerKey,
       },
       market.clock(),
     );

@@ -8,6 +8,7 @@ import {
   type MicroEvent,
   type MicroOrder,
   type Posting,
+  type PriceLookup,
   type PriceTick,
 } from '@tidemark/core';
 import { limits, type ErrorCode } from '@tidemark/protocol';
@@ -15,7 +16,7 @@ import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { postTransaction } from '../ledger/service';
+import { postTransaction, postTransactions } from '../ledger/service';
 import type { Leg, LegLog } from '../ledger/types';
 import { ACCOUNT_LABEL, orderOf, presentOrder, presentRecord, recordOf, rowOfRecord } from './present';
 import * as q from './queries';
@@ -64,6 +65,8 @@ export interface MicroSubmit {
   number: string;
   /** the pair's latest trade from the feed, as this process's market view has it */
   latestTick: PriceTick | undefined;
+  /** the request's Idempotency-Key as the ledger carries it (`http:<user>:<key>`), when it has one */
+  ledgerKey?: string | undefined;
 }
 
 /**
@@ -139,6 +142,7 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
       {
         kind: 'micro_submit',
         reference: `micro_order:${orderId}`,
+        ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
         legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_stake' }),
       },
       nowMs,
@@ -194,46 +198,90 @@ export function recordMicroTicks(db: Db, ticks: readonly { pairId: bigint; atMs:
   );
 }
 
-/** The last recorded tick of a pair at or before `atMs`. */
-export async function recordedTickAt(db: Db, pairId: bigint, atMs: number): Promise<PriceTick | undefined> {
-  const row = await q.selectTickAtOrBefore(db, pairId, atMs);
-  return row && { priceUnits: row.price_units, atMs: Number(row.time_ms) };
+/** Asked instants of a pair closer than this are read with one range of ticks. */
+const TICK_SPAN_GAP_MS = 10_000;
+
+/**
+ * The recorded price at or before each asked instant, looked up in memory. The asks of a pair
+ * are grouped into spans of instants less than 10 s apart; each span costs two queries (the tick
+ * at or before its start, and every tick after it up to its end), so a batch of orders expiring
+ * together costs a few queries, not one an order.
+ */
+export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; atMs: number }[]): Promise<PriceLookup> {
+  const instants = new Map<bigint, number[]>();
+  for (const { pairId, atMs } of asks) {
+    const times = instants.get(pairId);
+    if (times) times.push(atMs);
+    else instants.set(pairId, [atMs]);
+  }
+  const ticksOf = new Map<bigint, PriceTick[]>();
+  for (const [pairId, times] of instants) {
+    times.sort((a, b) => a - b);
+    const spans: { fromMs: number; toMs: number }[] = [];
+    for (const atMs of times) {
+      const last = spans.at(-1);
+      if (last && atMs - last.toMs < TICK_SPAN_GAP_MS) last.toMs = atMs;
+      else spans.push({ fromMs: atMs, toMs: atMs });
+    }
+    const ticks: PriceTick[] = [];
+    for (const { fromMs, toMs } of spans) {
+      const [first, rest] = await Promise.all([q.selectTickAtOrBefore(db, pairId, fromMs), q.selectTicksAfter(db, pairId, fromMs, toMs)]);
+      for (const t of [...(first ? [first] : []), ...rest]) {
+        const atMs = Number(t.time_ms);
+        // spans ascend; a span's first tick may repeat the previous span's last
+        if (atMs > (ticks.at(-1)?.atMs ?? -Infinity)) ticks.push({ priceUnits: t.price_units, atMs });
+      }
+    }
+    ticksOf.set(pairId, ticks);
+  }
+  return (pairId, atMs) => {
+    const ticks = ticksOf.get(pairId) ?? [];
+    // the last tick at or before atMs (ticks ascend)
+    let low = 0;
+    let high = ticks.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (ticks[mid]!.atMs <= atMs) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? undefined : ticks[low - 1];
+  };
 }
 
 /**
- * Persists one settlement in one transaction: the order closed (only if still open), the payout
- * posted, the record appended (its seq is the key, so records commit in chain order). Throws
- * when the order was not open: the caller must rebuild from the database.
+ * Persists a batch of settlements in one transaction: each order closed (only if still open),
+ * its payout its own ledger transaction, its record appended (the seq is the key, so records
+ * commit in chain order). Throws when an order was not open, rolling the whole batch back: the
+ * caller must rebuild from the database.
  */
-export async function persistMicroSettlement(db: Db, event: Extract<MicroEvent, { kind: 'settled' }>, nowMs: number) {
-  const { order, settlement, postings, record } = event;
+export async function persistMicroSettlements(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], nowMs: number) {
   return inTransaction(db, async (trx) => {
-    const closed = await q.closeOrder(trx, order.orderId, {
+    const closes = events.map(({ order, settlement }) => ({
+      orderId: order.orderId,
       endPriceUnits: settlement.endTick.priceUnits,
       endTickMs: settlement.endTick.atMs,
       payoutUnits: settlement.payoutUnits,
       factProfitsUnits: settlement.factProfitsUnits,
       profitResult: settlement.profitResult,
-      settledAtMs: nowMs,
-    });
-    if (!closed) throw new Error(`micro order ${order.orderId} is not open: settled elsewhere`);
-    const { txnId } = await postTransaction(
+    }));
+    if ((await q.closeOrders(trx, closes, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
+    const txnIds = await postTransactions(
       trx,
-      {
+      events.map(({ order, postings }) => ({
         kind: 'micro_settle',
         reference: `micro_order:${order.orderId}`,
         legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_settled' }),
-      },
+      })),
       nowMs,
     );
-    await q.insertSettlement(trx, rowOfRecord(record, txnId));
+    await q.insertSettlements(trx, events.map(({ record }, i) => rowOfRecord(record, txnIds[i]!)));
   });
 }
 
-/** The closed order as `closed_microorder` carries it. */
-export async function microOrderRow(db: Db, orderId: bigint, nowMs: number) {
-  const row = await q.selectNamedOrder(db, orderId);
-  return row && presentOrder(row, nowMs);
+/** Closed orders with their owners, as `closed_microorder` carries them. */
+export async function microOrderRows(db: Db, orderIds: readonly bigint[], nowMs: number) {
+  if (orderIds.length === 0) return [];
+  return (await q.selectNamedOrders(db, orderIds)).map((row) => ({ userId: row.user_id, row: presentOrder(row, nowMs) }));
 }
 
 /**
@@ -251,15 +299,9 @@ export async function verifyMicroChain(db: Db, pageSize = 1000): Promise<{ recor
     if (rows.length === 0) break;
     const page = rows.map(recordOf);
     // the prices the page's checks ask for, fetched ahead: the core's lookup is synchronous
-    const ticks = new Map<string, PriceTick | undefined>();
-    for (const r of page) {
-      for (const atMs of [r.openTickMs, r.expiresAtMs]) {
-        const key = `${r.pairId}:${atMs}`;
-        if (!ticks.has(key)) ticks.set(key, await recordedTickAt(db, r.pairId, atMs));
-      }
-    }
+    const priceAt = await recordedPrices(db, page.flatMap((r) => [{ pairId: r.pairId, atMs: r.openTickMs }, { pairId: r.pairId, atMs: r.expiresAtMs }]));
     const pagePayouts = new Map(page.map((r) => [r.orderId, payouts.get(r.orderId)] as const).filter((e): e is [bigint, bigint] => e[1] !== undefined));
-    const found = verifyChain(page, (pairId, atMs) => ticks.get(`${pairId}:${atMs}`), pagePayouts, tip);
+    const found = verifyChain(page, priceAt, pagePayouts, tip);
     // record_missing is judged once over the whole chain below
     breaks.push(...found.filter((b) => b.kind !== 'record_missing'));
     for (const r of page) seen.add(r.orderId);

@@ -8,18 +8,28 @@ import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
 import PairStats from './PairStats';
 import PriceChart from './PriceChart';
+import type { PairFilter } from './quotes';
 import RecentTrades from './RecentTrades';
 import './market.css';
 
 /** The spec's chart height on desktop; phones get a shorter one that leaves the tabs in view. */
 const CHART_HEIGHT = { desktop: 516, mobile: 340 };
 
+interface LayoutProps {
+  /** the page's own trading area (order entry and order lists) */
+  panel: ReactNode;
+  /** the pairs the page lists; all displayed pairs when absent */
+  only?: PairFilter | undefined;
+  /** phones: a strip under the pair's figures (the balance and its transfer button) */
+  phoneStrip?: ReactNode;
+}
+
 /**
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
- * pair, live. `panel` is the page's own trading area (order entry and order lists).
+ * pair, live, around the page's own panel.
  */
-export default function MarketLayout({ panel }: { panel: ReactNode }) {
-  return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket panel={panel} /> : <DeskMarket panel={panel} />}</MarketFeedProvider>;
+export default function MarketLayout(props: LayoutProps) {
+  return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket {...props} /> : <DeskMarket {...props} />}</MarketFeedProvider>;
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {
@@ -31,14 +41,14 @@ function Card({ title, className, children }: { title?: string; className?: stri
   );
 }
 
-function DeskMarket({ panel }: { panel: ReactNode }) {
+function DeskMarket({ panel, only }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
     <div className="tm-mk">
       <div className="tm-mk-side">
         <Card className="tm-mk-list-card">
-          <MarketList symbol={symbol} />
+          <MarketList symbol={symbol} only={only} />
         </Card>
         <Card title={t('market.trades.title')} className="tm-mk-trades-card">
           <RecentTrades />
@@ -60,13 +70,14 @@ function DeskMarket({ panel }: { panel: ReactNode }) {
   );
 }
 
-function PhoneMarket({ panel }: { panel: ReactNode }) {
+function PhoneMarket({ panel, only, phoneStrip }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
     <div className="tm-mk tm-mk-phone">
-      <MarketPicker symbol={symbol} />
+      <MarketPicker symbol={symbol} only={only} />
       <PairStats symbol={symbol} heading={false} />
+      {phoneStrip}
       <Card>
         <Tabs
           size="small"

@@ -6,18 +6,18 @@ import { useQuotationGroups } from '../../api/queries';
 import { fixedDecimal, formatChange } from '../../format/decimal';
 import { getSession } from '../../session/store';
 import { choosePair, symbolOf } from './pair';
-import { initialGroup, listPairs, type Listed } from './quotes';
+import { initialGroup, listPairs, type Listed, type PairFilter } from './quotes';
 import { useTicker } from './tickers';
 
 /** The pairs by group, with a search; choosing one stores it and reloads the page on it. */
-export default function MarketList({ symbol }: { symbol: string }) {
+export default function MarketList({ symbol, only }: { symbol: string; only?: PairFilter | undefined }) {
   const { t } = useTranslation();
   const { data: groups } = useQuotationGroups();
   const [chosenGroup, setGroup] = useState<number>();
   const [search, setSearch] = useState('');
   if (!groups) return <Spin className="tm-mk-spin" />;
   const groupIndex = chosenGroup ?? initialGroup(groups, symbol, getSession('index1'));
-  const rows = listPairs(groups, groupIndex, search);
+  const rows = listPairs(groups, groupIndex, search, only);
   return (
     <div className="tm-mk-markets">
       <Input

@@ -2,9 +2,10 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import MarketList from './MarketList';
+import type { PairFilter } from './quotes';
 
 /** The phone's market selector: the pair's name opens and closes the market list under it. */
-export default function MarketPicker({ symbol }: { symbol: string }) {
+export default function MarketPicker({ symbol, only }: { symbol: string; only?: PairFilter | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -24,7 +25,7 @@ export default function MarketPicker({ symbol }: { symbol: string }) {
         </button>
       </h1>
       <div id={listId} hidden={!open} className="tm-mk-card">
-        {open && <MarketList symbol={symbol} />}
+        {open && <MarketList symbol={symbol} only={only} />}
       </div>
     </div>
   );

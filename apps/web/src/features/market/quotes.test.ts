@@ -18,6 +18,7 @@ const pair = (id: number, currency_name: string, is_display = 1): Quotation => (
   spread: '0',
   lever_trade_fee: '0',
   lever_share_num: '1',
+  open_microtrade: 0,
 });
 
 const groups: QuotationGroup[] = [

@@ -8,15 +8,18 @@ export interface Listed {
   rowIndex: number;
 }
 
+/** Which pairs a page lists (the micro page: those open for micro options). */
+export type PairFilter = (quotation: Quotation) => boolean;
+
 /** The displayed pairs (is_display 1) of one group, or of every group whose pairs match `search`. */
-export function listPairs(groups: readonly QuotationGroup[], groupIndex: number, search: string): Listed[] {
+export function listPairs(groups: readonly QuotationGroup[], groupIndex: number, search: string, only: PairFilter = () => true): Listed[] {
   const query = search.trim().toUpperCase();
   const seen = new Set<number>();
   return groups.flatMap((group, g) =>
     group.quotation.flatMap((quotation, rowIndex): Listed[] => {
       const inScope = query ? symbolOf(quotation).includes(query) : g === groupIndex;
       // a pair listed in several groups is found once
-      if (quotation.is_display !== 1 || !inScope || seen.has(quotation.id)) return [];
+      if (quotation.is_display !== 1 || !inScope || seen.has(quotation.id) || !only(quotation)) return [];
       seen.add(quotation.id);
       return [{ quotation, groupIndex: g, rowIndex }];
     }),

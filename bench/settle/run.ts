@@ -1,0 +1,115 @@
+/**
+ * Settle: 100,000 micro orders expiring within the same second on SQLite, settled by the
+ * leader's settler in batches (one database transaction per batch, each order's payout its own
+ * ledger transaction inside it), against the same settler settling one transaction per order,
+ * for the same orders on an identical database in the same run. Prints the time from the moment
+ * the last expiry's prices are final to the last committed settlement, and orders per second.
+ * Targets: all settled within 2 s; batching at least 5x faster.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRng, manualClock, mustParseUnits as u } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
+import { factories, inTransaction, MicroSettler, migrate, openDatabase, postTransaction, seed, type Db, type MicroSettlerOptions } from '@tidemark/server';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const USERS = 20;
+const STAKE = u('10');
+const BTC_PAIR = 2n;
+const USDT = 3n;
+/** the second all orders expire in */
+const EXPIRY_MS = Date.UTC(2030, 0, 1, 12, 0, 0);
+const SECONDS = 30;
+const OPEN_PRICE = u('100');
+const log = { error: (...args: unknown[]) => console.error(...args) } as unknown as MicroSettlerOptions['log'];
+
+/** A fresh database holding the same funded users, open orders and recorded prices for every run. */
+async function preparedDatabase(name: string): Promise<Db> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tidemark-bench-settle-${name}-`));
+  const db = openDatabase({ dataDir });
+  await migrate(db);
+  await seed(db);
+  const clock = () => EXPIRY_MS - SECONDS * 1000;
+  const perUser = Math.ceil(ORDERS / USERS);
+  const users: bigint[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const user = await factories.buildTrader({ db, clock }, { funds: [[USDT, String(perUser * 10), 'micro']] });
+    // the stakes frozen, as accepted orders leave them
+    await postTransaction(db, {
+      kind: 'micro_submit',
+      reference: `bench:${user.id}`,
+      legs: [
+        { account: { userId: user.id, wallet: 'micro', currencyId: USDT }, bucket: 'available', deltaUnits: -STAKE * BigInt(perUser) },
+        { account: { userId: user.id, wallet: 'micro', currencyId: USDT }, bucket: 'frozen', deltaUnits: STAKE * BigInt(perUser) },
+      ],
+    }, clock());
+    users.push(user.id);
+  }
+  const rng = createRng(Number(process.env.SEED ?? 7));
+  const openedAt = EXPIRY_MS - SECONDS * 1000;
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('micro_price_tick').values({ pair_id: BTC_PAIR, time_ms: BigInt(openedAt - 1000), price_units: OPEN_PRICE }).execute();
+    // a trade every 10 ms through the expiry second, around the open price: wins, draws and losses
+    const ticks = Array.from({ length: 100 }, (_, i) => ({ pair_id: BTC_PAIR, time_ms: BigInt(EXPIRY_MS + i * 10), price_units: OPEN_PRICE + BigInt(rng.int(21) - 10) * u('0.01') }));
+    await trx.insertInto('micro_price_tick').values(ticks).execute();
+    const CHUNK = 500;
+    for (let start = 0; start < ORDERS; start += CHUNK) {
+      const rows = [];
+      for (let i = start; i < Math.min(ORDERS, start + CHUNK); i++) {
+        // expiries spread over the one second; the orders were opened 30 s before
+        const opened = openedAt + (i % 1000);
+        rows.push({
+          user_id: users[i % USERS]!,
+          pair_id: BTC_PAIR,
+          currency_id: USDT,
+          type: BigInt(1 + rng.int(2)),
+          status: 1n,
+          seconds: BigInt(SECONDS),
+          number_units: STAKE,
+          fee_units: u('0.1'),
+          profit_ratio_units: u('80'),
+          opened_at_ms: BigInt(opened),
+          expires_at_ms: BigInt(opened + SECONDS * 1000),
+          open_price_units: OPEN_PRICE,
+          open_tick_ms: BigInt(openedAt - 1000),
+        });
+      }
+      await trx.insertInto('micro_order').values(rows).execute();
+    }
+  });
+  return db;
+}
+
+/** Settles every order with `batchSize` orders a transaction; the time from final prices to the last commit. */
+async function settle(db: Db, batchSize: number): Promise<{ seconds: number; published: number }> {
+  const clock = manualClock(EXPIRY_MS - 5_000);
+  let published = 0;
+  const settler = new MicroSettler({ db, clock, log, publish: () => void (published += 1), batchSize });
+  // the leader holds the open orders before they fall due, as it would have since each was accepted
+  await settler.gain();
+  // the last expiry's prices are final: every order is due
+  clock.set(EXPIRY_MS + 1000 + limits.microSettleLagMs);
+  const started = performance.now();
+  await settler.drain();
+  const seconds = (performance.now() - started) / 1000;
+  await settler.lose();
+  const open = await db.selectFrom('micro_order').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1n).executeTakeFirstOrThrow();
+  const records = await db.selectFrom('micro_settlement').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(open.n) !== 0 || Number(records.n) !== ORDERS) throw new Error(`not all settled: ${open.n} open, ${records.n} records`);
+  return { seconds, published };
+}
+
+const batchedDb = await preparedDatabase('batched');
+const singleDb = await preparedDatabase('single');
+const batched = await settle(batchedDb, limits.microSettleBatchMax);
+const single = await settle(singleDb, 1);
+await batchedDb.destroy();
+await singleDb.destroy();
+const rate = (r: { seconds: number }) => (ORDERS / r.seconds).toFixed(0);
+const speedup = single.seconds / batched.seconds;
+console.log(`settle: ${ORDERS} micro orders expiring within one second, SQLite (WAL, synchronous=FULL), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`  batches of ${limits.microSettleBatchMax}: ${batched.seconds.toFixed(2)} s from final prices to the last commit, ${rate(batched)} orders/s (target: all within 2 s) ${batched.seconds <= 2 ? 'MET' : 'NOT MET'}`);
+console.log(`  one transaction per order: ${single.seconds.toFixed(2)} s, ${rate(single)} orders/s`);
+console.log(`  batching: ${speedup.toFixed(1)}x faster (target >= 5x) ${speedup >= 5 ? 'MET' : 'NOT MET'}`);
+console.log(`  pushed closed orders: ${batched.published} batched, ${single.published} one by one`);
