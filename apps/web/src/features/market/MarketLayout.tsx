@@ -14,12 +14,21 @@ import './market.css';
 /** The spec's chart height on desktop; phones get a shorter one that leaves the tabs in view. */
 const CHART_HEIGHT = { desktop: 516, mobile: 340 };
 
+interface LayoutProps {
+  /** the page's own trading area (order entry and order lists), under the chart */
+  panel: ReactNode;
+  /** desktop: what goes under the order book (an order form), which then shows fewer levels */
+  aside?: ReactNode;
+  /** phone: what goes under the market picker (a balance strip) */
+  strip?: ReactNode;
+}
+
 /**
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
- * pair, live. `panel` is the page's own trading area (order entry and order lists).
+ * pair, live, around the page's own trading parts.
  */
-export default function MarketLayout({ panel }: { panel: ReactNode }) {
-  return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket panel={panel} /> : <DeskMarket panel={panel} />}</MarketFeedProvider>;
+export default function MarketLayout(props: LayoutProps) {
+  return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket {...props} /> : <DeskMarket {...props} />}</MarketFeedProvider>;
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {
@@ -31,7 +40,10 @@ function Card({ title, className, children }: { title?: string; className?: stri
   );
 }
 
-function DeskMarket({ panel }: { panel: ReactNode }) {
+/** Book levels a side on desktop: all of them alone, fewer when an order form sits under the book. */
+const BOOK_LEVELS = { alone: 16, withAside: 6 };
+
+function DeskMarket({ panel, aside }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
@@ -53,19 +65,23 @@ function DeskMarket({ panel }: { panel: ReactNode }) {
         </Card>
         {panel}
       </div>
-      <Card title={t('market.book.title')} className="tm-mk-book-card">
-        <OrderBook levels={16} />
-      </Card>
+      <div className="tm-mk-side">
+        <Card title={t('market.book.title')} className="tm-mk-book-card">
+          <OrderBook levels={aside ? BOOK_LEVELS.withAside : BOOK_LEVELS.alone} />
+        </Card>
+        {aside}
+      </div>
     </div>
   );
 }
 
-function PhoneMarket({ panel }: { panel: ReactNode }) {
+function PhoneMarket({ panel, strip }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
     <div className="tm-mk tm-mk-phone">
       <MarketPicker symbol={symbol} />
+      {strip}
       <PairStats symbol={symbol} heading={false} />
       <Card>
         <Tabs
