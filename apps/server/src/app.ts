@@ -30,6 +30,8 @@ import { leverRoutes } from './modules/lever/routes';
 // spot
 import { spotRoutes } from './modules/spot/routes';
 import { realtimePlugin } from './realtime/socket';
+// lever
+import { leverTradePusher } from './realtime/lever-trade';
 
 export interface AppDeps {
   db: Db;
@@ -73,6 +75,11 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { db, config, market });
+  // lever
+  app.decorate(
+    'leverTrade',
+    leverTradePusher({ db, market, clock, log: app.log, publish: (userId, event) => app.realtime.publishPrivate(userId, 'lever_trade', event) }),
+  );
 
   // the product's routes, in a scope where every /api/ route must come from the call table;
   // the tests' extra routes are registered outside it
@@ -88,7 +95,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
     // lever
-    await scope.register(leverRoutes, { db, clock, market, wake: market.wake });
+    await scope.register(leverRoutes, { db, clock, market, wake: market.wake, push: (userId) => app.leverTrade.push(userId) });
     // spot
     await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
   });

@@ -54,7 +54,7 @@ export async function startServer(
   });
   market.host(micro);
   // lever
-  const lever = leverEngine(db, market.clock, () => app.log);
+  const lever = leverEngine(db, market.clock, () => app.log, app.leverTrade);
   market.host(lever);
   // spot
   const spot = spotEngine({ db, market, clock: market.clock, log: app.log, notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event) });

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
+import { limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/protocol';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
@@ -246,6 +248,70 @@ describe('positions', () => {
     expect(page.message).toMatchObject({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
     expect(page.message.data).toHaveLength(1);
     expect((await orders(user.token, '0')).message.total).toBe(1);
+  });
+});
+
+describe('lever_trade', () => {
+  const socketOf = async (token: string) => {
+    const socket = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
+    await new Promise((resolve) => socket.emit('login', { token }, resolve));
+    return socket;
+  };
+  /** a round trip on the socket: whatever the server sent it before has arrived */
+  const settled = async (socket: Socket, token: string) => {
+    await server.app.leverTrade.idle();
+    await new Promise((resolve) => socket.emit('login', { token }, resolve));
+  };
+
+  it('reaches its owner only: at once on an open and a close, and every two seconds while a position is held', async () => {
+    const [owner, other] = [await leverTrader(), await leverTrader()];
+    const [mine, theirs] = [await socketOf(owner.token), await socketOf(other.token)];
+    try {
+      const theirPushes: unknown[] = [];
+      theirs.on('lever_trade', (event: unknown) => theirPushes.push(event));
+      const pushes: TLeverTradeEvent[] = [];
+      mine.on('lever_trade', (event: unknown) => pushes.push(ZLeverTradeEvent.parse(event)));
+      const next = () => new Promise<TLeverTradeEvent>((resolve) => mine.once('lever_trade', resolve));
+
+      let pushed = next();
+      const position = await open(owner.token, { target_profit_price: '60500' });
+      expect(await pushed).toMatchObject({
+        type: 'lever_trade',
+        to: Number(owner.id),
+        hazard_rate: '99.50024988',
+        profits_all: '-0.30000000',
+        caution_money_all: '60.03000000',
+        orders: [{ id: position.id, status: 1, target_profit_price: '60500.00000000' }],
+      });
+
+      clock.advance(limits.leverPushIntervalMs);
+      pushed = next();
+      await trade('60100');
+      expect(await pushed).toMatchObject({ profits_all: '0.70000000', orders: [{ id: position.id, mark_price: '60100.00000000' }] });
+
+      // within the interval a tick pushes nothing
+      clock.advance(limits.leverPushIntervalMs / 2);
+      const count = pushes.length;
+      await trade('60200');
+      await settled(mine, owner.token);
+      expect(pushes).toHaveLength(count);
+
+      // the take-profit close is pushed at once, interval or not
+      pushed = next();
+      await trade('60600');
+      expect(await pushed).toMatchObject({ caution_money_all: '0.00000000', orders: [] });
+
+      // holding nothing, the rounds leave the trader alone
+      clock.advance(limits.leverPushIntervalMs);
+      await trade('60000');
+      await settled(mine, owner.token);
+      expect(pushes).toHaveLength(count + 1);
+      expect(theirPushes).toEqual([]);
+      await server.expectLedgerSound();
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createLeverBook, stepLever, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { applyLeverClose, applyLeverFill, leverPairConfigs, liveLeverOrders } from '../../modules/lever/service';
+import type { LeverTradePusher } from '../../realtime/lever-trade';
 import type { LeaderEngine } from '../hosted';
 
 export interface LeverEngine extends LeaderEngine {
@@ -14,7 +15,8 @@ export interface LeverEngine extends LeaderEngine {
   idle(): Promise<void>;
 }
 
-export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger): LeverEngine {
+/** `pusher` tells owners of each committed fill or close at once, and position holders on the ticks. */
+export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger, pusher?: Pick<LeverTradePusher, 'push' | 'tick'>): LeverEngine {
   let book: LeverBook | undefined;
   let running = false;
   // one decision at a time, in tick order
@@ -50,12 +52,16 @@ export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger):
       if ('rejection' in result) continue;
       let inStep = true;
       for (const decision of result.events) {
-        if (decision.type === 'lever_order_filled') inStep = (await applyLeverFill(db, decision.order)) && inStep;
-        else if (decision.type === 'lever_order_closed') inStep = (await applyLeverClose(db, decision)) && inStep;
+        let applied: boolean | undefined;
+        if (decision.type === 'lever_order_filled') applied = await applyLeverFill(db, decision.order);
+        else if (decision.type === 'lever_order_closed') applied = await applyLeverClose(db, decision);
+        if (applied) pusher?.push(decision.order.userId);
+        if (applied === false) inStep = false;
       }
       book = result.book;
       if (!inStep) await rebuild();
     }
+    pusher?.tick();
   }
 
   return {

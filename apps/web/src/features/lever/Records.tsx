@@ -12,6 +12,7 @@ import { reloadAfter } from '../wallet/reload';
 import DataGrid, { type Column } from '../wallet/DataGrid';
 import '../wallet/wallet.css';
 import { LEVER_TABS, leverKeys, useLeverOrders, type LeverOrder, type LeverOrders, type LeverTab } from './api';
+import { useLeverPushes } from './live';
 import StopsDialog from './StopsDialog';
 import { AMOUNT_DECIMALS, priceOrNone, signedAmount, signedClass } from './show';
 
@@ -21,6 +22,7 @@ const CLOSE_RELOAD_MS = 1000;
 /** The four record tabs: current entrusts, positions, closed and cancelled orders; only the tab shown is asked for. */
 export default function Records({ pair }: { pair: Pair }) {
   const { t } = useTranslation();
+  useLeverPushes(pair);
   const [tab, setTab] = useState<LeverTab>('positions');
   const tabs: LeverTab[] = ['entrusts', 'positions', 'closed', 'cancelled'];
   return (
