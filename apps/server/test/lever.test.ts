@@ -239,6 +239,25 @@ describe('positions', () => {
     await server.expectLedgerSound();
   });
 
+  it('fires on gaining leadership a take-profit and an entry the price crossed while no leader ran', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { target_profit_price: '60500' });
+    const entrust = await open(user.token, { type: '2', status: '0', target_price: '60550' });
+    await server.lever.lose();
+    // the price passes both while the engine is stopped; no tick after this one reaches it
+    clock.advance(1000);
+    await trade('60600');
+    expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([position.id]);
+    await server.lever.gain();
+    await server.lever.idle();
+    const [closed] = (await orders(user.token, '3')).message.data;
+    expect(closed).toMatchObject({ id: position.id, close_reason: 'take_profit', close_price: '60600.00000000', close_tick_time_ms: clock() });
+    expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: entrust.id, type: 2, status: 1, open_tick_price: '60600.00000000' }]);
+    await server.post('/api/lever/close', { id: String(entrust.id) }, { token: user.token });
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
   it('pages my_trade as CLIENT-COMPAT says', async () => {
     const user = await leverTrader();
     await open(user.token);

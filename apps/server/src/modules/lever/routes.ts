@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatUnits, type Clock, type LeverTick, type Level, type MarketView } from '@tidemark/core';
+import { formatUnits, type Clock, type Level, type MarketView } from '@tidemark/core';
 import { calls, limits, notice } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
@@ -11,6 +11,7 @@ import {
   cancelLever,
   closeLever,
   leverPairSettings,
+  leverTickOf,
   myLeverOrders,
   setLeverStops,
   submitLever,
@@ -36,10 +37,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
     return pair;
   };
   // the last trade this process saw: the price a submit, close or stop change is judged at
-  const tickOf = (pairId: bigint): LeverTick | null => {
-    const trade = market.recentTrades(Number(pairId))[0];
-    return trade ? { priceUnits: trade.priceUnits, atMs: trade.timeMs } : null;
-  };
+  const tickOf = leverTickOf(market);
 
   // a money call's transaction commits after the handler answers: the engine looks, and the trader
   // hears of the change, once the answer is out

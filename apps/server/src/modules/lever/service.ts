@@ -151,6 +151,14 @@ async function openPair(db: Db, pairId: bigint): Promise<LeverPairConfig> {
 /** The last price of a pair as the caller's process saw it. */
 export type TickOf = (pairId: bigint) => LeverTick | null;
 
+/** The last trade the market shows for a pair: the price submits, closes and catch-ups are judged at. */
+export const leverTickOf =
+  (market: MarketView): TickOf =>
+  (pairId) => {
+    const trade = market.recentTrades(Number(pairId))[0];
+    return trade ? { priceUnits: trade.priceUnits, atMs: trade.timeMs } : null;
+  };
+
 /** The engine's submit command, less what the service assigns (the order and account ids). */
 export type LeverSubmit = Omit<Extract<LeverCommand, { type: 'submit' }>, 'type' | 'orderId' | 'accountId'>;
 
