@@ -13,6 +13,8 @@ import type { LeaderEngine } from '../hosted';
 export interface LeverEngine extends LeaderEngine {
   /** resolves when every tick and wake handed in so far is done (tests wait on it instead of sleeping) */
   idle(): Promise<void>;
+  /** resolves once the running engine's book watches the order (tests of the wake path wait on it) */
+  watching(orderId: bigint): Promise<void>;
 }
 
 export interface LeverEngineDeps {
@@ -28,6 +30,15 @@ export interface LeverEngineDeps {
 export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
   let book: LeverBook | undefined;
   let running = false;
+  const watchers = new Set<{ orderId: bigint; resolve: () => void }>();
+  const tellWatchers = () => {
+    for (const watcher of watchers) {
+      if (book?.orders.has(watcher.orderId)) {
+        watchers.delete(watcher);
+        watcher.resolve();
+      }
+    }
+  };
   // one decision at a time, in tick order
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
@@ -45,6 +56,7 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
     let next = book ?? createLeverBook(configs);
     for (const pair of configs) next = step(next, { type: 'configure', pair });
     book = step(next, { type: 'restore', orders });
+    tellWatchers();
   }
 
   function step(current: LeverBook, command: Parameters<typeof stepLever>[1]): LeverBook {
@@ -108,6 +120,11 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
       await queue;
       book = undefined;
     },
+    watching: (orderId) =>
+      new Promise<void>((resolve) => {
+        watchers.add({ orderId, resolve });
+        tellWatchers();
+      }),
     idle: async () => {
       let seen: Promise<void>;
       do {
