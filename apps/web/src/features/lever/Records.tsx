@@ -31,6 +31,8 @@ export default function Records({ pair }: { pair: Pair }) {
         size="small"
         activeKey={tab}
         onChange={(key) => setTab(key as LeverTab)}
+        // tight enough that the four tabs fit a phone's width
+        tabBarGutter={16}
         destroyOnHidden
         items={tabs.map((key) => ({ key, label: t(`lever.tabs.${key}`), children: <OrderList pair={pair} tab={key} /> }))}
       />
