@@ -51,6 +51,8 @@ export class ContractsPage {
     await expect(form.getByRole('definition').first()).toContainText('.');
     await form.getByRole('button', { name: `Open ${side}` }).click();
     await expect(this.page.getByText('Order placed')).toBeVisible();
+    // a phone's sheet closes on success
+    if (this.mobile) await expect(form).toBeHidden();
   }
 
   /** Shows a record tab and waits for its list (rows, or its empty state). */

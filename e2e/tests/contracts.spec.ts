@@ -40,7 +40,7 @@ test('a long opened at market is protected, closed and listed as closed', async 
   await test.step('sets take-profit and stop-loss, refusing zero', async () => {
     const mark = await contracts.priceIn(positions.first(), 'Mark price');
     await positions.first().getByRole('button', { name: 'TP/SL' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: /^Take-profit \/ stop-loss/ });
     await dialog.getByRole('spinbutton', { name: 'Take-profit' }).fill('0');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Take-profit must be greater than zero')).toBeVisible();
@@ -76,6 +76,16 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
   const lastUnits = units(await page.locator('.tm-mk-last').first().textContent());
   // a long's limit well below the price waits
   const limitPrice = showPrice(lastUnits - LIMIT_DISTANCE_UNITS);
+  await test.step('is told what is wrong before anything is sent', async () => {
+    const form = await contracts.formFor('Long');
+    await form.getByText('Limit', { exact: true }).click();
+    await form.getByRole('spinbutton', { name: /^Hands/ }).fill('5');
+    await form.getByRole('button', { name: 'Open Long' }).click();
+    await expect(form.getByText('Please enter a valid price')).toBeVisible();
+    await expect(form.getByText('At least 10 hands')).toBeVisible();
+    await form.getByRole('spinbutton', { name: /^Hands/ }).fill('10');
+  });
+
   await test.step('places a long limit below the price', async () => {
     await contracts.place('Long', { leverage: '20x', limitPrice });
     await expect(entrusts).toHaveCount(before + 1);
