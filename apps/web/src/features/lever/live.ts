@@ -6,8 +6,8 @@ import { LEVER_TABS, leverKeys, type LeverOrders } from './api';
 
 const idsOf = (list: LeverOrders | undefined) => list?.message.data.map((order) => order.id).join(',');
 
-/** The pushed orders of one status on this page's pair, as the first page of that record tab. */
-function asPage(event: TLeverTradeEvent, pair: Pair, status: number, previous: LeverOrders | undefined): LeverOrders {
+/** The pushed orders of one status on this page's pair, as the first page of that record tab (exported for its test). */
+export function asPage(event: TLeverTradeEvent, pair: Pair, status: number, previous: LeverOrders | undefined): LeverOrders {
   const data = event.orders.filter((order) => order.status === status && order.symbol === pair.symbol);
   const perPage = previous?.message.per_page ?? data.length;
   return {
