@@ -2,8 +2,9 @@
  * The server the browser tests drive: the real app on a fresh SQLite file in a temporary folder,
  * serving the built web app and sending its mail over SMTP to a real SMTP server started here,
  * whose received mail the tests read back (to type the codes a trader would copy from a mail).
- * A signed-in trader (10,000 USDT and 1 BTC in the spot wallet, fund password 123456, a saved
- * TRC20 address) is also made up front for tests of pages behind the login.
+ * A signed-in trader (10,000 USDT and 1 BTC in the spot wallet, 10,000 USDT in the contract
+ * wallet, fund password 123456, a saved TRC20 address) is also made up front for tests of pages
+ * behind the login.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -63,6 +64,8 @@ const trader = await factories.buildTrader(server, {
   funds: [
     [BigInt(CURRENCY_IDS.USDT), '10000'],
     [BigInt(CURRENCY_IDS.BTC), '1'],
+    // the contract page trades from the lever wallet
+    [BigInt(CURRENCY_IDS.USDT), '10000', 'lever'],
   ],
 });
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });

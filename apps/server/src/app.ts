@@ -38,6 +38,8 @@ import { spotRoutes } from './modules/spot/routes';
 import { healthRoutes } from './modules/health/routes';
 import type { HealthProbe } from './modules/health/service';
 import { realtimePlugin } from './realtime/socket';
+// lever
+import { leverTradePusher } from './realtime/lever-trade';
 
 export interface AppDeps {
   db: Db;
@@ -91,6 +93,11 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   const strikes = createStrikes(config.redisUrl);
   app.addHook('onClose', () => strikes.close());
   await app.register(realtimePlugin, { db, config, market });
+  // lever
+  app.decorate(
+    'leverTrade',
+    leverTradePusher({ db, market, clock, log: app.log, publish: (userId, event) => app.realtime.publishPrivate(userId, 'lever_trade', event) }),
+  );
 
   // the product's routes, in a scope where every /api/ route must come from the call table;
   // the tests' extra routes are registered outside it
@@ -107,7 +114,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
     // lever
-    await scope.register(leverRoutes, { db, clock, market, wake: market.wake });
+    await scope.register(leverRoutes, { db, clock, market, wake: market.wake, push: (userId) => app.leverTrade.push(userId) });
     // spot
     await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
     // health: draining once the server stopped listening (a graceful stop closes it first)

@@ -13,6 +13,7 @@ import { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
 import { bootstrapAccounts } from './modules/bootstrap/service';
 // lever
 import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
+import { leverTickOf } from './modules/lever/service';
 // spot
 import { spotEngine, type SpotEngine } from './engine/spot/spot';
 
@@ -70,7 +71,7 @@ export async function startServer(
   });
   market.host(micro);
   // lever
-  const lever = leverEngine(db, market.clock, () => app.log);
+  const lever = leverEngine({ db, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
   market.host(lever);
   // spot
   const spot = spotEngine({ db, market, clock: market.clock, log: app.log, notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event) });

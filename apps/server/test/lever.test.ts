@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
+import { limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/protocol';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
@@ -237,6 +239,25 @@ describe('positions', () => {
     await server.expectLedgerSound();
   });
 
+  it('fires on gaining leadership a take-profit and an entry the price crossed while no leader ran', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { target_profit_price: '60500' });
+    const entrust = await open(user.token, { type: '2', status: '0', target_price: '60550' });
+    await server.lever.lose();
+    // the price passes both while the engine is stopped; no tick after this one reaches it
+    clock.advance(1000);
+    await trade('60600');
+    expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([position.id]);
+    await server.lever.gain();
+    await server.lever.idle();
+    const [closed] = (await orders(user.token, '3')).message.data;
+    expect(closed).toMatchObject({ id: position.id, close_reason: 'take_profit', close_price: '60600.00000000', close_tick_time_ms: clock() });
+    expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: entrust.id, type: 2, status: 1, open_tick_price: '60600.00000000' }]);
+    await server.post('/api/lever/close', { id: String(entrust.id) }, { token: user.token });
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
   it('pages my_trade as CLIENT-COMPAT says', async () => {
     const user = await leverTrader();
     await open(user.token);
@@ -246,6 +267,70 @@ describe('positions', () => {
     expect(page.message).toMatchObject({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
     expect(page.message.data).toHaveLength(1);
     expect((await orders(user.token, '0')).message.total).toBe(1);
+  });
+});
+
+describe('lever_trade', () => {
+  const socketOf = async (token: string) => {
+    const socket = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
+    await new Promise((resolve) => socket.emit('login', { token }, resolve));
+    return socket;
+  };
+  /** a round trip on the socket: whatever the server sent it before has arrived */
+  const settled = async (socket: Socket, token: string) => {
+    await server.app.leverTrade.idle();
+    await new Promise((resolve) => socket.emit('login', { token }, resolve));
+  };
+
+  it('reaches its owner only: at once on an open and a close, and every two seconds while a position is held', async () => {
+    const [owner, other] = [await leverTrader(), await leverTrader()];
+    const [mine, theirs] = [await socketOf(owner.token), await socketOf(other.token)];
+    try {
+      const theirPushes: unknown[] = [];
+      theirs.on('lever_trade', (event: unknown) => theirPushes.push(event));
+      const pushes: TLeverTradeEvent[] = [];
+      mine.on('lever_trade', (event: unknown) => pushes.push(ZLeverTradeEvent.parse(event)));
+      const next = () => new Promise<TLeverTradeEvent>((resolve) => mine.once('lever_trade', resolve));
+
+      let pushed = next();
+      const position = await open(owner.token, { target_profit_price: '60500' });
+      expect(await pushed).toMatchObject({
+        type: 'lever_trade',
+        to: Number(owner.id),
+        hazard_rate: '99.50024988',
+        profits_all: '-0.30000000',
+        caution_money_all: '60.03000000',
+        orders: [{ id: position.id, status: 1, target_profit_price: '60500.00000000' }],
+      });
+
+      clock.advance(limits.leverPushIntervalMs);
+      pushed = next();
+      await trade('60100');
+      expect(await pushed).toMatchObject({ profits_all: '0.70000000', orders: [{ id: position.id, mark_price: '60100.00000000' }] });
+
+      // within the interval a tick pushes nothing
+      clock.advance(limits.leverPushIntervalMs / 2);
+      const count = pushes.length;
+      await trade('60200');
+      await settled(mine, owner.token);
+      expect(pushes).toHaveLength(count);
+
+      // the take-profit close is pushed at once, interval or not
+      pushed = next();
+      await trade('60600');
+      expect(await pushed).toMatchObject({ caution_money_all: '0.00000000', orders: [] });
+
+      // holding nothing, the rounds leave the trader alone
+      clock.advance(limits.leverPushIntervalMs);
+      await trade('60000');
+      await settled(mine, owner.token);
+      expect(pushes).toHaveLength(count + 1);
+      expect(theirPushes).toEqual([]);
+      await server.expectLedgerSound();
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
   });
 });
 

@@ -113,4 +113,37 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     expect(await toY).toEqual({ order: 2 });
     expect(leaked).toEqual([{ order: 2 }]);
   });
+
+  it('has the leader watch a lever order submitted on the follower within a second, and the follower watch it after the leader dies', async () => {
+    // the earlier tests' processes would lead: only these two run
+    await stopChildren();
+    const nodes = await Promise.all([startNode(), startNode()]);
+    const leaderIndex = await Promise.race(nodes.map((n, i) => n.leading.then(() => i)));
+    const leader = nodes[leaderIndex]!;
+    const follower = nodes[1 - leaderIndex]!;
+    const trader = (await follower.command({ kind: 'leverTrader' })) as { token: string };
+    const post = async (path: string, form: Record<string, string>) => {
+      const response = await fetch(`${follower.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${trader.token}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': randomBytes(8).toString('hex') },
+        body: new URLSearchParams(form),
+      });
+      return (await response.json()) as { type: string; message: { message: { data: { id: number }[] } } };
+    };
+    // the follower's feed comes from the leader: wait until it has a price to open at
+    await vi.waitFor(async () => expect((await post('/api/lever/submit', { legal_id: '3', currency_id: '1', multiple: '10', share: '10', type: '1', status: '1' })).type).toBe('ok'), {
+      timeout: 5000,
+      interval: 100,
+    });
+    const submittedAtMs = performance.now();
+    const [order] = (await post('/api/lever/my_trade', { status: '1' })).message.message.data;
+    await leader.command({ kind: 'leverWatching', orderId: String(order!.id) });
+    expect(performance.now() - submittedAtMs).toBeLessThan(1000);
+
+    leader.child.kill('SIGKILL');
+    await follower.leading;
+    // the new leader rebuilt its book from the database: the order is watched, and it closes there
+    await follower.command({ kind: 'leverWatching', orderId: String(order!.id) });
+    expect((await post('/api/lever/close', { id: String(order!.id) })).type).toBe('ok');
+  });
 });

@@ -18,7 +18,12 @@ export type NodeCommand =
   | { kind: 'trader' }
   | { kind: 'publishPrivate'; userId: string; event: keyof PrivateEvents; payload: Record<string, unknown> }
   /** the processes subscribed to the socket adapter's Redis channels, this one included */
-  | { kind: 'countServers' };
+  | { kind: 'countServers' }
+  // lever
+  /** a signed-in trader with 1,000 USDT in the lever wallet */
+  | { kind: 'leverTrader' }
+  /** answers once this process's lever engine watches the order (it must lead) */
+  | { kind: 'leverWatching'; orderId: string };
 export type NodeRequest = NodeCommand & { id: number };
 export type NodeReply = { id: number; result?: unknown; error?: string };
 
@@ -61,6 +66,13 @@ async function perform(command: NodeCommand): Promise<unknown> {
       return null;
     case 'countServers':
       return server.app.realtime.io.of('/').adapter.serverCount();
+    case 'leverTrader': {
+      const user = await buildTrader(server, { funds: [[3n, '1000', 'lever']] });
+      return { userId: String(user.id), token: user.token };
+    }
+    case 'leverWatching':
+      await server.lever.watching(BigInt(command.orderId));
+      return null;
   }
 }
 process.on('message', (request: NodeRequest) => {

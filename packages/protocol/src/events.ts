@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLeverOrderRow } from './calls/lever';
 import { ZCandleBar, ZDepthLevel, ZRecentTrade } from './calls/market';
 import { zDecimal, zTimeMs } from './fields';
 
@@ -73,6 +74,19 @@ export type TMarketTradeEvent = z.infer<typeof ZMarketTradeEvent>;
 export type TKlineEvent = z.infer<typeof ZKlineEvent>;
 export type TDayMarketEvent = z.infer<typeof ZDayMarketEvent>;
 
+/** `lever_trade` (CLIENT-COMPAT): the account's margin ratio, PnL and margin of its open positions, and its open and pending orders. */
+export const ZLeverTradeEvent = z.object({
+  type: z.literal('lever_trade'),
+  to: z.number().int(),
+  /** equity over margin of the open positions, in percent */
+  hazard_rate: zDecimal,
+  profits_all: zDecimal,
+  caution_money_all: zDecimal,
+  /** open positions (status 1) and pending entrusts (status 0), newest first */
+  orders: z.array(ZLeverOrderRow),
+});
+export type TLeverTradeEvent = z.infer<typeof ZLeverTradeEvent>;
+
 /**
  * Events only the logged-in user's own sockets receive; their payloads belong to the issues that
  * send them. Each goes out with `type` (the event's name) and `to` (the user's id) added.
@@ -82,6 +96,8 @@ export interface PrivateEvents {
   afterCoinTrade: Record<string, unknown>;
   /** a micro order of the user settled: the closed order */
   closed_microorder: Record<string, unknown>;
+  /** the user's contract risk and live orders: every two seconds while they hold positions, at once on a change */
+  lever_trade: TLeverTradeEvent;
 }
 
 /** Events the server sends. */
@@ -94,6 +110,7 @@ export interface ServerToClientEvents {
   daymarket: (event: TDayMarketEvent) => void;
   afterCoinTrade: (event: PrivateEvents['afterCoinTrade']) => void;
   closed_microorder: (event: PrivateEvents['closed_microorder']) => void;
+  lever_trade: (event: PrivateEvents['lever_trade']) => void;
 }
 
 /**

@@ -69,6 +69,8 @@ export const limits = {
   leverStopRangeUnits: 1000n * 100_000_000n,
   leverPositionsPerUserMax: 50,
   leverEntrustsPerUserMax: 50,
+  /** `lever_trade` reaches a trader holding positions at most this often (and at once on a fill or close) */
+  leverPushIntervalMs: 2_000,
   // spot
   /** rows per page of the spot order and fill lists */
   spotPageSize: 20,

@@ -18,11 +18,12 @@ import { buildTrader, type Trader } from '../../src/testing/factories';
 import { onPostgres } from '../harness';
 
 /**
- * The crash suite: a real server process takes transfers, withdrawals and micro orders with
- * Idempotency-Keys from concurrent clients while it is killed with SIGKILL at random moments and
- * restarted. Afterwards every call answered ok is in the ledger exactly once, every unanswered
- * call retried with its key ends in one outcome, no key is left without an answer, every micro
- * order settles once (the chain verifies) and the ledger proves out.
+ * The crash suite: a real server process takes transfers, withdrawals, micro orders and lever
+ * opens and closes with Idempotency-Keys from concurrent clients while it is killed with SIGKILL
+ * at random moments and restarted. Afterwards every call answered ok is in the ledger exactly
+ * once, every unanswered call retried with its key ends in one outcome, no key is left without an
+ * answer, every micro order settles once (the chain verifies), no position is closed twice and
+ * the ledger proves out.
  * CRASH_KILLS sets the number of kills (20 by default), SEED replays a run's schedule and operations.
  */
 const NODE_SCRIPT = fileURLToPath(new URL('./crash-node.ts', import.meta.url));
@@ -37,11 +38,14 @@ const MICRO_SETTLE_DEADLINE_MS = 120_000;
 const USDT = 3n;
 const UNIT = 100_000_000n;
 
-type Kind = 'to_legal' | 'to_change' | 'withdraw' | 'micro';
+type Kind = 'to_legal' | 'to_change' | 'withdraw' | 'micro' | 'lever_open' | 'lever_close';
+const isLever = (kind: Kind) => kind === 'lever_open' || kind === 'lever_close';
 interface Operation {
   trader: Trader;
   kind: Kind;
   amountUnits: bigint;
+  /** the position a lever close targets: the trader's newest when the call is made */
+  orderId?: string;
   key: string;
   /** ok, a refusal code, or unanswered while the server died */
   outcome: string;
@@ -99,7 +103,29 @@ const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> =
     { currency: '3', number: formatUnits(op.amountUnits), address: op.trader.address.address, pay_password: op.trader.fundPassword },
   ],
   micro: (op) => ['/api/microtrade/submit', { match_id: '2', currency_id: '3', type: op.amountUnits % 2n === 0n ? '1' : '2', seconds: '30', number: formatUnits(op.amountUnits) }],
+  // 5x and no stops: the random walk of a few minutes never liquidates, so every close is a call's
+  lever_open: () => ['/api/lever/submit', { legal_id: '3', currency_id: '1', multiple: '5', share: '10', type: '1', status: '1' }],
+  lever_close: (op) => ['/api/lever/close', { id: op.orderId! }],
 };
+/** Refusals a lever call may meet: no price yet after a restart, a cap, a position another client closed. */
+const LEVER_REFUSALS = ['lever_no_price', 'lever_price_stale', 'lever_positions_limit', 'lever_order_not_open', 'lever_order_not_found'];
+/** An id no order has: a close with no position to target is refused, changing nothing. */
+const NO_ORDER = '999999999';
+
+/** The trader's newest open position, or NO_ORDER (also when the server is down). */
+async function newestPosition(url: string, trader: Trader): Promise<string> {
+  try {
+    const response = await fetch(new URL('/api/lever/my_trade', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${trader.token}` },
+      body: new URLSearchParams({ status: '1' }),
+    });
+    const answer = (await response.json()) as { message: { message: { data: { id: number }[] } } };
+    return String(answer.message.message.data[0]?.id ?? NO_ORDER);
+  } catch {
+    return NO_ORDER;
+  }
+}
 
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
 async function send(url: string, op: Operation): Promise<string> {
@@ -118,8 +144,9 @@ async function send(url: string, op: Operation): Promise<string> {
 }
 
 function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: number): Operation {
-  const roll = rng.int(10);
-  const kind: Kind = roll < 3 ? 'to_legal' : roll < 6 ? 'to_change' : roll < 8 ? 'withdraw' : 'micro';
+  const roll = rng.int(16);
+  const kind: Kind =
+    roll < 4 ? 'to_legal' : roll < 8 ? 'to_change' : roll < 10 ? 'withdraw' : roll < 12 ? 'micro' : roll < 14 ? 'lever_open' : 'lever_close';
   // withdrawals and micro orders start at their minimum (10 USDT); transfers are a few cents to a few USDT
   const amountUnits = kind === 'withdraw' || kind === 'micro' ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n : BigInt(1 + rng.int(500)) * 1_000_000n;
   return { trader: traders[client % traders.length]!, kind, amountUnits, key: `s${SEED}-c${client}-${n}`, outcome: 'unsent', retried: false };
@@ -128,7 +155,8 @@ function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: 
 /** How an applied operation moves (change available, change frozen, legal available); micro orders move the micro wallet. */
 function effect(op: Operation): [bigint, bigint, bigint] {
   const x = op.amountUnits;
-  if (op.kind === 'micro') return [0n, 0n, 0n];
+  // micro orders and lever calls move their own wallets only
+  if (op.kind === 'micro' || isLever(op.kind)) return [0n, 0n, 0n];
   if (op.kind === 'to_legal') return [-x, 0n, x];
   if (op.kind === 'to_change') return [x, 0n, -x];
   return [-x, x, 0n];
@@ -171,7 +199,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     await seed(setupDb);
     const ctx = { db: setupDb, clock: () => Date.now() };
     const traders: Trader[] = [];
-    for (let i = 0; i < TRADERS; i++) traders.push(await buildTrader(ctx, { funds: [[USDT, '100000'], [USDT, '100000', 'micro']] }));
+    for (let i = 0; i < TRADERS; i++) traders.push(await buildTrader(ctx, { funds: [[USDT, '100000'], [USDT, '100000', 'micro'], [USDT, '100000', 'lever']] }));
     await setupDb.destroy();
 
     node = await spawnNode(nodeEnv).start();
@@ -194,6 +222,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       for (let n = 0; !stopping; n++) {
         const op = nextOperation(rng, traders, index, n);
         operations.push(op);
+        if (op.kind === 'lever_close') op.orderId = await newestPosition((await up).url, op.trader);
         op.outcome = await send((await up).url, op);
         if (op.outcome !== 'unanswered') {
           answered++;
@@ -257,10 +286,12 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
         else txnCount.set(t.idempotency_key, (txnCount.get(t.idempotency_key) ?? 0) + 1);
       }
       const countOf = (op: Operation) => txnCount.get(ledgerKeyOf(op.trader.id, op.key)) ?? 0;
-      const acknowledged = operations.filter((op) => op.outcome === 'ok');
+      // lever postings are keyed by their order, not the call: checked by count below
+      const walletOps = operations.filter((op) => !isLever(op.kind));
+      const acknowledged = walletOps.filter((op) => op.outcome === 'ok');
       const lost = acknowledged.filter((op) => countOf(op) === 0).length;
-      const refusedYetApplied = operations.filter((op) => op.outcome !== 'ok' && countOf(op) > 0).length;
-      const applied = operations.filter((op) => countOf(op) > 0);
+      const refusedYetApplied = walletOps.filter((op) => op.outcome !== 'ok' && countOf(op) > 0).length;
+      const applied = walletOps.filter((op) => countOf(op) > 0);
       const withdrawals = await db.selectFrom('withdrawal').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
       const microOrders = await db.selectFrom('micro_order').select(['id', 'status']).execute();
       const appliedTwice =
@@ -278,8 +309,25 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       const inProgress = await db.selectFrom('idempotency_request').select('key').where('response', 'is', null).execute();
       // a micro order is refused over the open-order cap, or while a restarted feed has no fresh price yet
       const unexpected = operations.filter(
-        (op) => !['ok', 'insufficient_balance', 'withdraw_daily_limit', 'micro_open_orders_max', 'micro_price_stale'].includes(op.outcome),
+        (op) =>
+          !['ok', 'insufficient_balance', 'withdraw_daily_limit', 'micro_open_orders_max', 'micro_price_stale', ...(isLever(op.kind) ? LEVER_REFUSALS : [])].includes(
+            op.outcome,
+          ),
       );
+      // every answered open and close happened once: as many postings of each as calls answered ok, and no position closed twice
+      const leverOrders = await db.selectFrom('lever_order').select(['id', 'status']).execute();
+      const leverPostings = await db.selectFrom('ledger_txn').select(['kind', 'reference']).where('kind', 'in', ['lever_open', 'lever_close']).execute();
+      const postingsOf = (kind: string) => leverPostings.filter((t) => t.kind === kind);
+      const okOf = (kind: Kind) => operations.filter((op) => op.kind === kind && op.outcome === 'ok').length;
+      const closedTwice = postingsOf('lever_close').length - new Set(postingsOf('lever_close').map((t) => t.reference)).size;
+      const lever = {
+        opensAnsweredOk: okOf('lever_open'),
+        opensPosted: postingsOf('lever_open').length,
+        closesAnsweredOk: okOf('lever_close'),
+        closesPosted: postingsOf('lever_close').length,
+        ordersClosed: leverOrders.filter((o) => o.status === 3n).length,
+        closedTwice,
+      };
 
       // each trader's balances are the starting ones moved by exactly the applied operations
       let drift = (await checkLedger(db)).length;
@@ -309,11 +357,20 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
           `refused yet applied: ${refusedYetApplied}`,
           `keys left in progress: ${inProgress.length}`,
           `micro orders: ${microOrders.length}, unsettled ${microUnsettled}, settled twice ${microSettledTwice}, chain breaks ${microBreaks}`,
+          `lever opens acknowledged: ${lever.opensAnsweredOk} (posted ${lever.opensPosted}), closes acknowledged: ${lever.closesAnsweredOk} (posted ${lever.closesPosted}), closed twice: ${closedTwice}`,
           `ledger drift: ${drift}`,
         ].join('\n'),
       );
       expect(kills).toBe(KILLS);
       expect(unexpected.map((op) => `${op.key}: ${op.outcome}`)).toEqual([]);
+      expect(lever).toEqual({
+        opensAnsweredOk: lever.opensPosted,
+        opensPosted: lever.opensPosted,
+        closesAnsweredOk: lever.closesPosted,
+        closesPosted: lever.ordersClosed,
+        ordersClosed: lever.ordersClosed,
+        closedTwice: 0,
+      });
       expect({ lost, appliedTwice, refusedYetApplied, inProgress: inProgress.length, drift, microUnsettled, microSettledTwice, microBreaks }).toEqual({
         lost: 0,
         appliedTwice: 0,

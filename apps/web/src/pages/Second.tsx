@@ -7,5 +7,5 @@ import { usePageTitle } from '../hooks/usePageTitle';
 export default function SecondPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.second'));
-  return <MarketLayout panel={<MicroPanel />} only={isMicroPair} phoneStrip={<BalanceStrip />} />;
+  return <MarketLayout panel={<MicroPanel />} only={isMicroPair} strip={<BalanceStrip />} />;
 }

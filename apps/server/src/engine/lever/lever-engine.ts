@@ -6,18 +6,40 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createLeverBook, stepLever, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
 import type { Db } from '../../db/database';
-import { applyLeverClose, applyLeverFill, leverPairConfigs, liveLeverOrders } from '../../modules/lever/service';
+import { applyLeverClose, applyLeverFill, leverPairConfigs, liveLeverOrders, type TickOf } from '../../modules/lever/service';
 import { engineMetrics, timed } from '../../metrics';
+import type { LeverTradePusher } from '../../realtime/lever-trade';
 import type { LeaderEngine } from '../hosted';
 
 export interface LeverEngine extends LeaderEngine {
   /** resolves when every tick and wake handed in so far is done (tests wait on it instead of sleeping) */
   idle(): Promise<void>;
+  /** resolves once the running engine's book watches the order (tests of the wake path wait on it) */
+  watching(orderId: bigint): Promise<void>;
 }
 
-export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger): LeverEngine {
+export interface LeverEngineDeps {
+  db: Db;
+  clock: Clock;
+  log: () => FastifyBaseLogger;
+  /** each pair's last price as the market shows it when leadership is gained */
+  tickOf: TickOf;
+  /** tells owners of each committed fill or close at once, and position holders on the ticks */
+  pusher?: Pick<LeverTradePusher, 'push' | 'tick'>;
+}
+
+export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
   let book: LeverBook | undefined;
   let running = false;
+  const watchers = new Set<{ orderId: bigint; resolve: () => void }>();
+  const tellWatchers = () => {
+    for (const watcher of watchers) {
+      if (book?.orders.has(watcher.orderId)) {
+        watchers.delete(watcher);
+        watcher.resolve();
+      }
+    }
+  };
   // one decision at a time, in tick order
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
@@ -35,6 +57,7 @@ export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger):
     let next = book ?? createLeverBook(configs);
     for (const pair of configs) next = step(next, { type: 'configure', pair });
     book = step(next, { type: 'restore', orders });
+    tellWatchers();
   }
 
   function step(current: LeverBook, command: Parameters<typeof stepLever>[1]): LeverBook {
@@ -43,19 +66,38 @@ export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger):
     return result.book;
   }
 
+  /** Runs one price through the book and commits what it decides. */
+  async function decide(pairId: bigint, priceUnits: bigint, atMs: number): Promise<void> {
+    if (!book) return;
+    const result = stepLever(book, { type: 'tick', pairId, priceUnits, atMs }, { nowMs: clock() });
+    // an unknown pair (no contracts) or a tick older than the last: nothing to decide
+    if ('rejection' in result) return;
+    let inStep = true;
+    for (const decision of result.events) {
+      let applied: boolean | undefined;
+      if (decision.type === 'lever_order_filled') applied = await applyLeverFill(db, decision.order);
+      else if (decision.type === 'lever_order_closed') applied = await applyLeverClose(db, decision);
+      if (applied) pusher?.push(decision.order.userId);
+      if (applied === false) inStep = false;
+    }
+    book = result.book;
+    if (!inStep) await rebuild();
+  }
+
   async function applyTrades(event: Extract<TickEvent, { kind: 'trades' }>): Promise<void> {
-    for (const trade of event.trades) {
-      if (!book) return;
-      const result = stepLever(book, { type: 'tick', pairId: BigInt(event.pairId), priceUnits: trade.priceUnits, atMs: trade.timeMs }, { nowMs: clock() });
-      // an unknown pair (no contracts) or a tick older than the last: nothing to decide
-      if ('rejection' in result) continue;
-      let inStep = true;
-      for (const decision of result.events) {
-        if (decision.type === 'lever_order_filled') inStep = (await applyLeverFill(db, decision.order)) && inStep;
-        else if (decision.type === 'lever_order_closed') inStep = (await applyLeverClose(db, decision)) && inStep;
-      }
-      book = result.book;
-      if (!inStep) await rebuild();
+    for (const trade of event.trades) await decide(BigInt(event.pairId), trade.priceUnits, trade.timeMs);
+    pusher?.tick();
+  }
+
+  /**
+   * While no leader ran, prices went on (another process's feed, or the feed's history): every
+   * trigger the current price has crossed fires now, before the first tick, so a take-profit,
+   * stop-loss, liquidation or entry reached meanwhile is not left waiting for the price to come back.
+   */
+  async function catchUp(): Promise<void> {
+    for (const pair of book?.pairs.keys() ?? []) {
+      const tick = tickOf(pair);
+      if (tick) await decide(pair, tick.priceUnits, tick.atMs);
     }
   }
 
@@ -65,6 +107,7 @@ export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger):
       running = true;
       book = undefined;
       await rebuild();
+      await catchUp();
     },
     tick(event) {
       if (!running || event.kind !== 'trades') return;
@@ -78,6 +121,11 @@ export function leverEngine(db: Db, clock: Clock, log: () => FastifyBaseLogger):
       await queue;
       book = undefined;
     },
+    watching: (orderId) =>
+      new Promise<void>((resolve) => {
+        watchers.add({ orderId, resolve });
+        tellWatchers();
+      }),
     idle: async () => {
       let seen: Promise<void>;
       do {

@@ -70,3 +70,12 @@ export function presentRisk(live: readonly LeverOrderRow[], market: MarketView) 
     caution_money_total: fmt(marginUnits),
   };
 }
+
+/** Rows as the wire carries them, each priced at its pair's last price. */
+export function presentLeverOrders(rows: readonly LeverOrderRow[], market: MarketView): TLeverOrderRow[] {
+  const pairs = new Map(market.pairs().map((p) => [p.pairId, p]));
+  return rows.map((row) => {
+    const pair = pairs.get(Number(row.pair_id));
+    return presentLeverOrder(row, pair?.symbol ?? '', pair?.currencyId ?? 0, market.lastPriceUnits(Number(row.pair_id)));
+  });
+}

@@ -31,6 +31,12 @@ export function selectLiveOrders(db: Db, filter: { userId?: bigint; pairId?: big
   return query.orderBy('id').execute();
 }
 
+/** Everyone holding an open position (status 1). */
+export async function selectPositionHolders(db: Db): Promise<bigint[]> {
+  const rows = await db.selectFrom('lever_order').select('user_id').distinct().where('status', '=', 1n).execute();
+  return rows.map((row) => row.user_id);
+}
+
 export function selectOwnOrder(db: Db, userId: bigint, orderId: bigint) {
   return db.selectFrom('lever_order').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
 }

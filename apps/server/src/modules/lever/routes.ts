@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatUnits, type Clock, type LeverTick, type Level, type MarketView } from '@tidemark/core';
+import { formatUnits, type Clock, type Level, type MarketView } from '@tidemark/core';
 import { calls, limits, notice } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
-import { presentLeverOrder, presentRisk } from './present';
+import { presentLeverOrders, presentRisk } from './present';
 import { selectLeverBalance } from './queries';
 import {
   cancelLever,
   closeLever,
   leverPairSettings,
+  leverTickOf,
   myLeverOrders,
   setLeverStops,
   submitLever,
@@ -22,25 +23,29 @@ export interface LeverRouteDeps {
   market: MarketView;
   /** wakes the leader's lever engine after a commit, whichever process holds it */
   wake: (engine: string) => void;
+  /** sends the trader their `lever_trade` figures after a commit that changed their orders */
+  push: (userId: bigint) => void;
 }
 
 /** The engine's name, as the server hosts it and wake signals address it. */
 export const LEVER_ENGINE = 'lever';
 
-export async function leverRoutes(app: FastifyInstance, { clock, market, wake }: LeverRouteDeps): Promise<void> {
+export async function leverRoutes(app: FastifyInstance, { clock, market, wake, push }: LeverRouteDeps): Promise<void> {
   const pairOf = (currencyId: number, legalId: number) => {
     const pair = market.pairByIds(currencyId, legalId);
     if (!pair) throw new Rejection('lever_pair_closed');
     return pair;
   };
   // the last trade this process saw: the price a submit, close or stop change is judged at
-  const tickOf = (pairId: bigint): LeverTick | null => {
-    const trade = market.recentTrades(Number(pairId))[0];
-    return trade ? { priceUnits: trade.priceUnits, atMs: trade.timeMs } : null;
-  };
+  const tickOf = leverTickOf(market);
 
-  // a money call's transaction commits after the handler answers: the engine looks once the answer is out
-  const wakeAfterCommit = (reply: FastifyReply) => reply.raw.once('finish', () => wake(LEVER_ENGINE));
+  // a money call's transaction commits after the handler answers: the engine looks, and the trader
+  // hears of the change, once the answer is out
+  const afterCommit = (reply: FastifyReply, userId: bigint) =>
+    reply.raw.once('finish', () => {
+      wake(LEVER_ENGINE);
+      push(userId);
+    });
 
   route(app, calls.leverDeal, async (request, _reply, { db }) => {
     const pair = pairOf(request.body.currency_id, request.body.legal_id);
@@ -90,7 +95,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake }:
       clock(),
     );
     // the idempotency transaction commits when the handler returns: wake the engine after that
-    wakeAfterCommit(reply);
+    afterCommit(reply, request.userId);
     return ok(notice(request.lang, 'lever_submitted'));
   });
 
@@ -103,14 +108,10 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake }:
       b.page,
       b.limit,
     );
-    const pairs = new Map(market.pairs().map((p) => [p.pairId, p]));
     return ok({
       message: {
         current_page: b.page,
-        data: rows.map((row) => {
-          const p = pairs.get(Number(row.pair_id));
-          return presentLeverOrder(row, p?.symbol ?? '', p?.currencyId ?? 0, market.lastPriceUnits(Number(row.pair_id)));
-        }),
+        data: presentLeverOrders(rows, market),
         per_page: b.limit,
         total,
         last_page: Math.max(1, Math.ceil(total / b.limit)),
@@ -121,13 +122,13 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake }:
 
   route(app, calls.leverCancel, async (request, reply, { db }) => {
     await cancelLever(db, request.userId, request.body.id, clock());
-    wakeAfterCommit(reply);
+    afterCommit(reply, request.userId);
     return ok(notice(request.lang, 'lever_cancelled'));
   });
 
   route(app, calls.leverClose, async (request, reply, { db }) => {
     await closeLever(db, request.userId, request.body.id, tickOf, clock());
-    wakeAfterCommit(reply);
+    afterCommit(reply, request.userId);
     return ok(notice(request.lang, 'lever_closed'));
   });
 
@@ -139,7 +140,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake }:
       tickOf,
       clock(),
     );
-    wakeAfterCommit(reply);
+    afterCommit(reply, request.userId);
     return ok(notice(request.lang, 'lever_stops_set'));
   });
 }

@@ -15,9 +15,10 @@ import {
   type LeverOrder,
   type LeverPairConfig,
   type LeverTick,
+  type MarketView,
   type Posting,
 } from '@tidemark/core';
-import { LEVER_ORDER_STATUS, limits, type LedgerTextKey } from '@tidemark/protocol';
+import { LEVER_ORDER_STATUS, limits, type LedgerTextKey, type TLeverTradeEvent } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import type { LeverOrderRow } from '../../db/schema';
@@ -25,6 +26,7 @@ import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { postTransaction } from '../ledger/service';
 import type { Leg } from '../ledger/types';
+import { presentLeverOrders, presentRisk } from './present';
 import {
   insertOrder,
   selectLeverPair,
@@ -32,6 +34,7 @@ import {
   selectLiveOrders,
   selectOrdersPage,
   selectOwnOrder,
+  selectPositionHolders,
   updateOrderIf,
   type LeverPairSettings,
 } from './queries';
@@ -147,6 +150,14 @@ async function openPair(db: Db, pairId: bigint): Promise<LeverPairConfig> {
 
 /** The last price of a pair as the caller's process saw it. */
 export type TickOf = (pairId: bigint) => LeverTick | null;
+
+/** The last trade the market shows for a pair: the price submits, closes and catch-ups are judged at. */
+export const leverTickOf =
+  (market: MarketView): TickOf =>
+  (pairId) => {
+    const trade = market.recentTrades(Number(pairId))[0];
+    return trade ? { priceUnits: trade.priceUnits, atMs: trade.timeMs } : null;
+  };
 
 /** The engine's submit command, less what the service assigns (the order and account ids). */
 export type LeverSubmit = Omit<Extract<LeverCommand, { type: 'submit' }>, 'type' | 'orderId' | 'accountId'>;
@@ -306,3 +317,21 @@ export async function myLeverOrders(
   ]);
   return { rows, total, live: open ?? [] };
 }
+
+/** `lever_trade` for one trader: the risk figures of their open positions and every live order, at the market's last prices. */
+export async function leverTradeOf(db: Db, market: MarketView, userId: bigint): Promise<TLeverTradeEvent> {
+  const live = await selectLiveOrders(db, { userId });
+  const risk = presentRisk(live, market);
+  return {
+    type: 'lever_trade',
+    to: Number(userId),
+    hazard_rate: risk.hazard_rate,
+    profits_all: risk.profits_total,
+    caution_money_all: risk.caution_money_total,
+    // newest first, as the record lists show them
+    orders: presentLeverOrders([...live].reverse(), market),
+  };
+}
+
+/** The traders holding an open position: those `lever_trade` keeps current. */
+export const leverPositionHolders = (db: Db) => selectPositionHolders(db);

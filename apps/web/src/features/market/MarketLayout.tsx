@@ -16,17 +16,19 @@ import './market.css';
 const CHART_HEIGHT = { desktop: 516, mobile: 340 };
 
 interface LayoutProps {
-  /** the page's own trading area (order entry and order lists) */
+  /** the page's own trading area (order entry and order lists), under the chart */
   panel: ReactNode;
   /** the pairs the page lists; all displayed pairs when absent */
   only?: PairFilter | undefined;
+  /** desktop: what goes under the order book (an order form), which then shows fewer levels */
+  aside?: ReactNode;
   /** phones: a strip under the pair's figures (the balance and its transfer button) */
-  phoneStrip?: ReactNode;
+  strip?: ReactNode;
 }
 
 /**
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
- * pair, live, around the page's own panel.
+ * pair, live, around the page's own trading parts.
  */
 export default function MarketLayout(props: LayoutProps) {
   return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket {...props} /> : <DeskMarket {...props} />}</MarketFeedProvider>;
@@ -41,7 +43,10 @@ function Card({ title, className, children }: { title?: string; className?: stri
   );
 }
 
-function DeskMarket({ panel, only }: LayoutProps) {
+/** Book levels a side on desktop: all of them alone, fewer when an order form sits under the book. */
+const BOOK_LEVELS = { alone: 16, withAside: 6 };
+
+function DeskMarket({ panel, only, aside }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
@@ -63,21 +68,24 @@ function DeskMarket({ panel, only }: LayoutProps) {
         </Card>
         {panel}
       </div>
-      <Card title={t('market.book.title')} className="tm-mk-book-card">
-        <OrderBook levels={16} />
-      </Card>
+      <div className="tm-mk-side">
+        <Card title={t('market.book.title')} className="tm-mk-book-card">
+          <OrderBook levels={aside ? BOOK_LEVELS.withAside : BOOK_LEVELS.alone} />
+        </Card>
+        {aside}
+      </div>
     </div>
   );
 }
 
-function PhoneMarket({ panel, only, phoneStrip }: LayoutProps) {
+function PhoneMarket({ panel, only, strip }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
     <div className="tm-mk tm-mk-phone">
       <MarketPicker symbol={symbol} only={only} />
       <PairStats symbol={symbol} heading={false} />
-      {phoneStrip}
+      {strip}
       <Card>
         <Tabs
           size="small"

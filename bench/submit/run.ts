@@ -1,0 +1,158 @@
+/**
+ * Lever market submits per second over HTTP on SQLite (WAL, synchronous=FULL): the product's
+ * `/api/lever/submit` (auth, idempotency claim, validation, margin and fee through the ledger,
+ * the order row, all in one transaction and one commit per submit), against, in the same run and
+ * driven alike, a bare Fastify route answering the same envelope, and a bare Fastify route doing
+ * one better-sqlite3 transaction per request with the same writes (the claim, the order, the
+ * ledger txn, four entries, three balance updates). Target: the product at least 25% of bare
+ * Fastify. Counts only answers of type ok.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SqliteDatabase from 'better-sqlite3';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import { factories, loadConfig, migrate, openDatabase, seed, startServer } from '@tidemark/server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+// positions are capped per trader and pair: enough traders that no submit meets the cap
+const TRADERS = Number(process.env.BENCH_TRADERS ?? 60);
+const USDT = 3n;
+/** BTC/USDT and ETH/USDT by their currency ids */
+const PAIRS = ['1', '2'];
+const OK = '"type":"ok"';
+
+const form = (i: number) =>
+  new URLSearchParams({ legal_id: '3', currency_id: PAIRS[i % PAIRS.length]!, multiple: '10', share: '10', type: String(1 + (i % 2)), status: '1' }).toString();
+
+/** Drives `path` on `url` for SECONDS with CONNECTIONS, a new idempotency key and a rotating trader each request; answers ok/s. */
+async function drive(url: string, pathname: string, tokens: readonly string[]): Promise<{ okPerSecond: number; answered: number }> {
+  let n = 0;
+  let ok = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: pathname,
+        setupRequest: (request) => {
+          const i = n++;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: `Bearer ${tokens[i % tokens.length]}`,
+              'idempotency-key': `bench-${i}`,
+            },
+            body: form(i),
+          };
+        },
+        onResponse: (_status, body) => {
+          if (body.includes(OK)) ok++;
+        },
+      },
+    ],
+  });
+  return { okPerSecond: ok / SECONDS, answered: result.requests.total };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-bench-submit-'));
+
+// 1. the product, with its simulated feed giving fresh prices
+const server = await startServer(
+  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'product'), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), DEMO: '0' }),
+  { logger: false, market: { stepMs: 100 } },
+);
+const tokens: string[] = [];
+for (let i = 0; i < TRADERS; i++) {
+  const user = await factories.buildSignedInUser(server);
+  await factories.fundWallet(server, user.id, USDT, '100000000', 'lever');
+  tokens.push(user.token);
+}
+while (server.market.recentTrades(1).length === 0 || server.market.recentTrades(2).length === 0) await new Promise((r) => setTimeout(r, 50));
+
+// 2. a bare Fastify route answering what a submit answers
+const bare = Fastify({ logger: false });
+await bare.register(formbody);
+bare.post('/submit', async () => ({ type: 'ok', message: 'Order placed' }));
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+// 3. a bare Fastify route doing the same writes in one better-sqlite3 transaction per request
+const sqlDir = path.join(dataDir, 'bare-sql');
+const sqlDb = openDatabase({ dataDir: sqlDir });
+await migrate(sqlDb);
+await seed(sqlDb);
+const sqlUser = await factories.buildUser({ db: sqlDb, clock: () => Date.now() });
+await factories.fundWallet({ db: sqlDb, clock: () => Date.now() }, sqlUser.id, USDT, '100000000', 'lever');
+const accounts = await sqlDb.selectFrom('account').select(['id', 'wallet', 'system_name']).where('currency_id', '=', USDT).execute();
+await sqlDb.destroy();
+const lever = accounts.find((a) => a.wallet === 'lever')!.id;
+// a system clearing account stands for `fees` (created on first use; the funding made `deposits`)
+const fees = accounts.find((a) => a.wallet === 'system')!.id;
+const file = new SqliteDatabase(path.join(sqlDir, 'tidemark.db'));
+file.pragma('journal_mode = WAL');
+file.pragma('synchronous = FULL');
+file.pragma('foreign_keys = ON');
+file.defaultSafeIntegers(true);
+const claim = file.prepare("insert into idempotency_request (user_id, key, request_hash, response, created_at_ms) values (?, ?, 'h', ?, ?)");
+const insertOrder = file.prepare(
+  `insert into lever_order (user_id, pair_id, currency_id, direction, entry_mode, status, multiple, hands, quantity_units, origin_price_units,
+     open_price_units, value_units, margin_units, fee_units, maintenance_margin_units, liquidation_price_units, take_profit_units, stop_loss_units,
+     submitted_at_ms, opened_at_ms, open_tick_price_units, open_tick_at_ms)
+   values (?, 2, 3, 1, 1, 1, 10, 10, 1000000, 6000000000000, 6003000000000, 60030000000, 6003000000, 60030000, 1200600000, 5460000000000, 0, 0, ?, ?, 6000000000000, ?)
+   returning id`,
+);
+const insertTxn = file.prepare("insert into ledger_txn (kind, reference, created_at_ms) values ('lever_open', ?, ?) returning id");
+const insertEntry = file.prepare('insert into ledger_entry (txn_id, account_id, currency_id, bucket, delta_units) values (?, ?, 3, ?, ?)');
+const moveAvailable = file.prepare('update account set available_units = available_units + ? where id = ? and (allow_negative = 1 or available_units + ? >= 0)');
+const moveFrozen = file.prepare('update account set frozen_units = frozen_units + ? where id = ?');
+const MARGIN = 6_003_000_000n;
+const FEE = 60_030_000n;
+let keyN = 0;
+const submitOnce = file.transaction(() => {
+  const now = BigInt(Date.now());
+  claim.run(sqlUser.id, `k${keyN++}`, '{"type":"ok","message":"Order placed"}', now);
+  const { id } = insertOrder.get(sqlUser.id, now, now, now) as { id: bigint };
+  const txn = (insertTxn.get(`lever_order:${id}`, now) as { id: bigint }).id;
+  insertEntry.run(txn, lever, 'available', -MARGIN);
+  insertEntry.run(txn, lever, 'frozen', MARGIN);
+  insertEntry.run(txn, lever, 'available', -FEE);
+  insertEntry.run(txn, fees, 'available', FEE);
+  moveAvailable.run(-(MARGIN + FEE), lever, -(MARGIN + FEE));
+  moveFrozen.run(MARGIN, lever);
+  moveAvailable.run(FEE, fees, FEE);
+});
+const sql = Fastify({ logger: false });
+await sql.register(formbody);
+sql.post('/submit', async () => {
+  submitOnce();
+  return { type: 'ok', message: 'Order placed' };
+});
+const sqlUrl = await sql.listen({ port: 0, host: '127.0.0.1' });
+
+// alternate, so that load on the shared machine falls on each alike
+const runs = { bare: [] as number[], sql: [] as number[], product: [] as number[] };
+for (let round = 0; round < 2; round++) {
+  runs.bare.push((await drive(bareUrl, '/submit', tokens)).okPerSecond);
+  runs.sql.push((await drive(sqlUrl, '/submit', tokens)).okPerSecond);
+  runs.product.push((await drive(server.url, '/api/lever/submit', tokens)).okPerSecond);
+}
+const best = (xs: number[]) => Math.max(...xs);
+const [b, q, p] = [best(runs.bare), best(runs.sql), best(runs.product)];
+console.log(`submit: market lever submits over HTTP, ${CONNECTIONS} connections, ${SECONDS} s a run, best of 2, SQLite (WAL, synchronous=FULL)`);
+console.log(`  bare Fastify route:                      ${b.toFixed(0)} answers/s`);
+console.log(`  bare Fastify + better-sqlite3 writes:    ${q.toFixed(0)} submits/s`);
+console.log(`  /api/lever/submit:                       ${p.toFixed(0)} submits/s`);
+console.log(`  ratio to bare Fastify: ${((p / b) * 100).toFixed(1)}% (target >= 25%) ${p / b >= 0.25 ? 'MET' : 'NOT MET'}; to the bare writes: ${((p / q) * 100).toFixed(1)}%`);
+console.log(`  load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+await bare.close();
+await sql.close();
+file.close();
+await server.close();
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ContractsPage, showPrice } from '../pages/contracts';
+import { signInAsTrader, units } from '../pages/wallet';
+import { SCREENSHOT_DIR } from '../support/paths';
+
+// Both projects share one server and one trader; each test leaves nothing open, and reads the newest rows.
+const STOP_DISTANCE_UNITS = 500n * 100_000_000n;
+const LIMIT_DISTANCE_UNITS = 5_000n * 100_000_000n;
+
+async function shoot(page: Page, project: string, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${project}-${name}.png`), fullPage: true });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test.beforeEach(async ({ page }) => signInAsTrader(page));
+
+test('a long opened at market is protected, closed and listed as closed', async ({ page }, info) => {
+  const contracts = new ContractsPage(page, info.project.name === 'mobile');
+  await contracts.open();
+  await shoot(page, info.project.name, 'contracts');
+  await expectNoSidewaysScroll(page);
+
+  await contracts.tab('Positions', 'No open positions');
+  const positions = contracts.rows('Positions');
+  const before = await positions.count();
+  await contracts.formFor('Long');
+  await shoot(page, info.project.name, 'contracts-form');
+  await test.step('opens a long at market and sees it under positions', async () => {
+    await contracts.place('Long', { leverage: '10x' });
+    await expect(positions).toHaveCount(before + 1);
+    await expect(positions.first().getByRole('rowheader')).toContainText('BTC/USDT');
+    await expect(positions.first().getByRole('rowheader')).toContainText('Long 10x');
+    await expect(contracts.cell(positions.first(), 'Liq. price')).toContainText('.');
+  });
+
+  await test.step('sets take-profit and stop-loss, refusing zero', async () => {
+    const mark = await contracts.priceIn(positions.first(), 'Mark price');
+    await positions.first().getByRole('button', { name: 'TP/SL' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Take-profit \/ stop-loss/ });
+    await dialog.getByRole('spinbutton', { name: 'Take-profit' }).fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Take-profit must be greater than zero')).toBeVisible();
+    const takeProfit = showPrice(mark + STOP_DISTANCE_UNITS);
+    const stopLoss = showPrice(mark - STOP_DISTANCE_UNITS);
+    await dialog.getByRole('spinbutton', { name: 'Take-profit' }).fill(takeProfit);
+    await dialog.getByRole('spinbutton', { name: 'Stop-loss' }).fill(stopLoss);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Take-profit and stop-loss saved')).toBeVisible();
+    await expect(contracts.cell(positions.first(), 'TP / SL')).toHaveText(`${takeProfit} / ${stopLoss}`);
+    await shoot(page, info.project.name, 'contracts-position');
+  });
+
+  await test.step('closes it and finds it under closed orders', async () => {
+    // a close reloads the page; the position is gone and listed as closed by the trader
+    await contracts.close(positions.first());
+    await expect(positions).toHaveCount(before);
+    await contracts.tab('Closed orders', 'No closed orders yet');
+    const closed = contracts.rows('Closed orders').first();
+    await expect(closed.getByRole('rowheader')).toContainText('Long 10x');
+    await expect(contracts.cell(closed, 'Closed by')).toHaveText('You');
+    await expect(contracts.cell(closed, 'Close price')).toContainText('.');
+  });
+});
+
+test('a limit entrust waits under current orders and is cancelled', async ({ page }, info) => {
+  const contracts = new ContractsPage(page, info.project.name === 'mobile');
+  await contracts.open();
+  await contracts.tab('Current orders', 'No pending limit orders');
+  const entrusts = contracts.rows('Current orders');
+  const before = await entrusts.count();
+
+  const lastUnits = units(await page.locator('.tm-mk-last').first().textContent());
+  // a long's limit well below the price waits
+  const limitPrice = showPrice(lastUnits - LIMIT_DISTANCE_UNITS);
+  await test.step('is told what is wrong before anything is sent', async () => {
+    const form = await contracts.formFor('Long');
+    await form.getByText('Limit', { exact: true }).click();
+    await form.getByRole('spinbutton', { name: /^Hands/ }).fill('5');
+    await form.getByRole('button', { name: 'Open Long' }).click();
+    await expect(form.getByText('Please enter a valid price')).toBeVisible();
+    await expect(form.getByText('At least 10 hands')).toBeVisible();
+    await form.getByRole('spinbutton', { name: /^Hands/ }).fill('10');
+  });
+
+  await test.step('places a long limit below the price', async () => {
+    await contracts.place('Long', { leverage: '20x', limitPrice });
+    await expect(entrusts).toHaveCount(before + 1);
+    await expect(contracts.cell(entrusts.first(), 'Limit price')).toHaveText(limitPrice);
+    await shoot(page, info.project.name, 'contracts-entrust');
+  });
+
+  await test.step('cancels it and finds it under cancelled orders', async () => {
+    await contracts.confirm(entrusts.first(), 'Cancel');
+    await expect(page.getByText('Order cancelled')).toBeVisible();
+    await expect(entrusts).toHaveCount(before);
+    await contracts.tab('Cancelled orders', 'No cancelled orders');
+    await expect(contracts.cell(contracts.rows('Cancelled orders').first(), 'Limit price')).toHaveText(limitPrice);
+  });
+});
