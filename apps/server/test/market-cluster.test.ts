@@ -116,7 +116,7 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
 
   it('has the leader watch a lever order submitted on the follower within a second, and the follower watch it after the leader dies', async () => {
     // the earlier tests' processes would lead: only these two run
-    await stopChildren();
+    await stopAll(children);
     const nodes = await Promise.all([startNode(), startNode()]);
     const leaderIndex = await Promise.race(nodes.map((n, i) => n.leading.then(() => i)));
     const leader = nodes[leaderIndex]!;
