@@ -40,6 +40,7 @@ const ZEnv = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  MARKET_MAKER: zFlag,
 });
 
 export type Config = {
@@ -70,6 +71,8 @@ export type Config = {
   logLevel: string;
   /** The built web app; served with a history-mode fallback when present. */
   webDistDir: string;
+  /** the market maker quotes the spot books (default on) */
+  marketMaker: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    marketMaker: e.MARKET_MAKER ?? true,
   };
 }

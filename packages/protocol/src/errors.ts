@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   'spot_side_invalid',
   'spot_kind_invalid',
   'spot_order_invalid',
+  'spot_open_orders_max',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -73,6 +73,12 @@ export const limits = {
   spotPageSizeMax: 100,
   /** accepted orders the spot matcher takes from the database per read */
   spotMatchBatch: 200,
+  /** open (and not yet matched) spot orders one user may have at once, all pairs together */
+  spotOpenOrdersPerUserMax: 200,
+  /** levels a side in spot depth pushes and snapshots */
+  spotDepthLevels: 20,
+  /** the market maker re-quotes a pair at most this often */
+  spotMakerRequoteMs: 1_000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

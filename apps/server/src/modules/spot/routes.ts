@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { presentFill, presentOrder, presentPage } from './present';
-import { myFills, myOrders, requestCancel, submitOrder } from './service';
+import { presentDepth, presentTrade } from '../market/present';
+import { myFills, myOrders, pairBook, pairFills, requestCancel, submitOrder } from './service';
 
 export interface SpotRouteDeps {
   db: Db;
@@ -64,5 +65,16 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
     const b = request.body;
     const { total, data } = await myFills(db, { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, page: b.page, limit: b.limit });
     return ok(presentPage(data.map((row) => presentFill(row, request.userId)), total, b.page, b.limit));
+  });
+
+  // the real spot book and tape, as snapshots a client reloads at start and after a gap in the pushes
+  route(app, calls.coinDepth, async (request, _reply, { db }) => {
+    const { depth, lastPriceUnits } = await pairBook(db, BigInt(request.query.currency_id), BigInt(request.query.legal_id), indexPriceOf);
+    return ok(presentDepth(depth, lastPriceUnits));
+  });
+
+  route(app, calls.coinTrades, async (request, _reply, { db }) => {
+    const trades = await pairFills(db, BigInt(request.query.currency_id), BigInt(request.query.legal_id));
+    return ok(trades.map(presentTrade));
   });
 };
