@@ -61,10 +61,24 @@ describe('the market maker', () => {
     await server.expectLedgerSound();
   });
 
+  it('gives the pair’s rules for the order form', async () => {
+    expect((await server.get('/api/coin/pair', { query: BTC_USDT })).message).toEqual({
+      currency_id: 1,
+      legal_id: 3,
+      price_step: '0.01000000',
+      amount_step: '0.00010000',
+      min_total: '5.00000000',
+      maker_fee: '0.10000000',
+      taker_fee: '0.20000000',
+      band: '5.00000000',
+    });
+    expect(await server.get('/api/coin/pair', { query: { currency_id: '3', legal_id: '1' } })).toMatchObject({ code: 'spot_pair_not_found' });
+  });
+
   it('fills a trader’s market buy, which the book, the tape and the socket show', async () => {
     const client: Client = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
     clients.push(client);
-    await new Promise((resolve) => client.once('connect', resolve));
+    await new Promise<void>((resolve) => client.once('connect', resolve));
     const ack = await new Promise<TEmitAck>((resolve) => client.emit('sub', { symbol: 'BTC/USDT', channels: ['coin_depth', 'coin_detail'] }, resolve));
     expect(ack).toEqual({ ok: true });
     const bestAsk = (await book()).lever_transaction.out[0];

@@ -80,6 +80,7 @@ import {
   ZCoinMyFillsResponse,
   ZCoinMyOrdersRequest,
   ZCoinMyOrdersResponse,
+  ZCoinPairResponse,
   ZCoinSubmitRequest,
   ZCoinSubmitResponse,
 } from './calls/spot';
@@ -182,6 +183,7 @@ export const calls = define({
   coinCancel: { method: 'POST', path: '/api/coin/cancel', module: 'spot', auth: 'user', money: true, summary: 'Ask to cancel an open spot order; what is left returns when the matcher cancels it', request: ZCoinCancelRequest, response: ZNoticeResponse },
   coinMyOrders: { method: 'POST', path: '/api/coin/my_orders', module: 'spot', auth: 'user', summary: 'The user’s spot orders: status 0 current, 3 history (page object)', request: ZCoinMyOrdersRequest, response: ZCoinMyOrdersResponse },
   coinMyFills: { method: 'POST', path: '/api/coin/my_fills', module: 'spot', auth: 'user', summary: 'The user’s spot fills, newest first (page object)', request: ZCoinMyFillsRequest, response: ZCoinMyFillsResponse },
+  coinPair: { method: 'GET', path: '/api/coin/pair', module: 'spot', auth: 'public', summary: 'A pair’s spot rules: price and amount steps, minimum order value, maker and taker fees (percent), price band (percent)', request: ZTradeHistoryRequest, response: ZCoinPairResponse },
   coinDepth: { method: 'GET', path: '/api/coin/depth', module: 'spot', auth: 'public', summary: 'The spot book of a pair: its resting orders by price (in: bids, out: asks, best first) and the last spot fill price', request: ZTradeHistoryRequest, response: ZDepthResponse },
   coinTrades: { method: 'GET', path: '/api/coin/trades', module: 'spot', auth: 'public', summary: 'The latest spot fills of a pair, newest first (direction: the taker’s side)', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
 });

@@ -4,9 +4,9 @@ import type { Clock, MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentFill, presentOrder, presentPage } from './present';
+import { presentFill, presentOrder, presentPage, presentRules } from './present';
 import { presentDepth, presentTrade } from '../market/present';
-import { myFills, myOrders, pairBook, pairFills, requestCancel, submitOrder } from './service';
+import { myFills, myOrders, pairBook, pairFills, requestCancel, spotPair, submitOrder } from './service';
 
 export interface SpotRouteDeps {
   db: Db;
@@ -65,6 +65,11 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
     const b = request.body;
     const { total, data } = await myFills(db, { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, page: b.page, limit: b.limit });
     return ok(presentPage(data.map((row) => presentFill(row, request.userId)), total, b.page, b.limit));
+  });
+
+  route(app, calls.coinPair, async (request, _reply, { db }) => {
+    const pair = await spotPair(db, BigInt(request.query.currency_id), BigInt(request.query.legal_id));
+    return ok(presentRules(pair));
   });
 
   // the real spot book and tape, as snapshots a client reloads at start and after a gap in the pushes

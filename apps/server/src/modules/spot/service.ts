@@ -344,12 +344,18 @@ async function refuseCancel(db: Db, orderId: bigint, nowMs: number): Promise<Tou
   return new Map();
 }
 
+/** A pair's spot rules by its currency ids. */
+export async function spotPair(db: Db, currencyId: bigint, legalId: bigint) {
+  const pair = await selectSpotPair(db, currencyId, legalId);
+  if (!pair) throw new Rejection('spot_pair_not_found');
+  return pair;
+}
+
 // The public book and tape of a pair, read from the database on any process (the live pushes come from the leader).
 
 /** The spot book of a pair by its currency ids: best `levels` a side and the last fill price (the index before any). */
 export async function pairBook(db: Db, currencyId: bigint, legalId: bigint, indexPriceOf: (pairId: bigint) => bigint | null) {
-  const pair = await selectSpotPair(db, currencyId, legalId);
-  if (!pair) throw new Rejection('spot_pair_not_found');
+  const pair = await spotPair(db, currencyId, legalId);
   const levels = limits.spotDepthLevels;
   const [bids, asks, last] = await Promise.all([
     selectBookSide(db, pair.pair_id, 'buy', levels),
@@ -371,8 +377,7 @@ export const tradeOfFill = (fill: { priceUnits: bigint; baseUnits: bigint; taker
 
 /** A pair's latest spot fills, newest first. */
 export async function pairFills(db: Db, currencyId: bigint, legalId: bigint) {
-  const pair = await selectSpotPair(db, currencyId, legalId);
-  if (!pair) throw new Rejection('spot_pair_not_found');
+  const pair = await spotPair(db, currencyId, legalId);
   const rows = await selectPairFills(db, pair.pair_id, limits.recentTradesMax);
   return rows.map((r) => tradeOfFill({ priceUnits: r.price_units, baseUnits: r.base_units, takerSide: r.taker_side, atMs: Number(r.created_at_ms) }));
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { MarketFeedProvider, useFeed } from './FeedContext';
+import type { BookSource } from './feed';
 import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
@@ -16,10 +17,15 @@ const CHART_HEIGHT = { desktop: 516, mobile: 340 };
 
 /**
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
- * pair, live. `panel` is the page's own trading area (order entry and order lists).
+ * pair, live. `panel` is the page's own trading area (order entry and order lists); `source`
+ * says whose book and trades are shown (see BookSource).
  */
-export default function MarketLayout({ panel }: { panel: ReactNode }) {
-  return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket panel={panel} /> : <DeskMarket panel={panel} />}</MarketFeedProvider>;
+export default function MarketLayout({ panel, source }: { panel: ReactNode; source?: BookSource }) {
+  return (
+    <MarketFeedProvider {...(source ? { source } : {})}>
+      {useIsMobile() ? <PhoneMarket panel={panel} /> : <DeskMarket panel={panel} />}
+    </MarketFeedProvider>
+  );
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {
