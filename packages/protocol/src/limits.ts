@@ -78,7 +78,7 @@ export const limits = {
   /** levels a side in spot depth pushes and snapshots */
   spotDepthLevels: 20,
   /** the market maker re-quotes a pair at most this often */
-  spotMakerRequoteMs: 1_000,
+  spotMakerRequoteMs: 2_000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */
