@@ -9,14 +9,19 @@ import path from 'node:path';
 import type { PrivateEvents } from '@tidemark/protocol';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
-import { buildSignedInUser } from '../src/testing/factories';
+import { checkLedger } from '../src/modules/ledger/check';
+import { buildSignedInUser, buildTrader } from '../src/testing/factories';
 
 /** What the test asks of this process; user ids travel as strings, since IPC carries JSON. */
 export type NodeCommand =
   | { kind: 'signIn' }
   | { kind: 'publishPrivate'; userId: string; event: keyof PrivateEvents; payload: Record<string, unknown> }
   /** the processes subscribed to the socket adapter's Redis channels, this one included */
-  | { kind: 'countServers' };
+  | { kind: 'countServers' }
+  /** a signed-in trader with spot funds: [currency id, amount] */
+  | { kind: 'trader'; funds: Array<[string, string]> }
+  /** the ledger's problems (none when sound) */
+  | { kind: 'checkLedger' };
 export type NodeRequest = NodeCommand & { id: number };
 export type NodeReply = { id: number; result?: unknown; error?: string };
 
@@ -30,6 +35,8 @@ const server = await startServer(
     WEB_DIST: path.join(dataDir, 'no-web'),
     DATABASE_URL: process.env.NODE_DATABASE_URL,
     REDIS_URL: process.env.NODE_REDIS_URL,
+    // an empty spot book: the test's own orders meet each other
+    MARKET_MAKER: '0',
   }),
   {
     logger: false,
@@ -55,6 +62,12 @@ async function perform(command: NodeCommand): Promise<unknown> {
       return null;
     case 'countServers':
       return server.app.realtime.io.of('/').adapter.serverCount();
+    case 'trader': {
+      const user = await buildTrader(server, { funds: command.funds.map(([currency, amount]) => [BigInt(currency), amount]) });
+      return { userId: String(user.id), token: user.token };
+    }
+    case 'checkLedger':
+      return checkLedger(server.db);
   }
 }
 process.on('message', (request: NodeRequest) => {
