@@ -17,7 +17,7 @@ import { buildTrader, type Trader } from '../../src/testing/factories';
 import { onPostgres } from '../harness';
 
 /**
- * The crash suite: a real server process takes transfers and withdrawals with Idempotency-Keys
+ * The crash suite: a real server process takes transfers, withdrawals and spot orders with Idempotency-Keys
  * from concurrent clients while it is killed with SIGKILL at random moments and restarted.
  * Afterwards every call answered ok is in the ledger exactly once, every unanswered call retried
  * with its key ends in one outcome, no key is left without an answer and the ledger proves out.
@@ -33,7 +33,14 @@ const START_DEADLINE_MS = 60_000;
 const USDT = 3n;
 const UNIT = 100_000_000n;
 
-type Kind = 'to_legal' | 'to_change' | 'withdraw';
+type Kind = 'to_legal' | 'to_change' | 'withdraw' | 'spot_buy';
+/** spot buys of BTC rest (the book has no sells) at this price, set once the server shows its index */
+const spot = { price: '', priceUnits: 0n };
+/** what a resting spot buy freezes: its value plus the fee at the higher rate (0.2%), rounded up */
+const spotFrozenUnits = (amountUnits: bigint) => {
+  const value = (spot.priceUnits * amountUnits) / UNIT;
+  return value + (value * 2n + 999n) / 1000n;
+};
 interface Operation {
   trader: Trader;
   kind: Kind;
@@ -94,6 +101,7 @@ const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> =
     '/api/wallet/out',
     { currency: '3', number: formatUnits(op.amountUnits), address: op.trader.address.address, pay_password: op.trader.fundPassword },
   ],
+  spot_buy: (op) => ['/api/coin/submit', { currency_id: '1', legal_id: '3', type: '1', status: '0', price: spot.price, number: formatUnits(op.amountUnits) }],
 };
 
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
@@ -114,9 +122,14 @@ async function send(url: string, op: Operation): Promise<string> {
 
 function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: number): Operation {
   const roll = rng.int(10);
-  const kind: Kind = roll < 4 ? 'to_legal' : roll < 8 ? 'to_change' : 'withdraw';
-  // withdrawals start at the currency's minimum (10 USDT); transfers are a few cents to a few USDT
-  const amountUnits = kind === 'withdraw' ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n : BigInt(1 + rng.int(500)) * 1_000_000n;
+  const kind: Kind = roll < 3 ? 'to_legal' : roll < 6 ? 'to_change' : roll < 8 ? 'withdraw' : 'spot_buy';
+  // withdrawals start at the currency's minimum (10 USDT); transfers are a few cents to a few USDT; spot buys 1 to 5 lots of 0.0001 BTC
+  const amountUnits =
+    kind === 'withdraw'
+      ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n
+      : kind === 'spot_buy'
+        ? BigInt(1 + rng.int(5)) * 10_000n
+        : BigInt(1 + rng.int(500)) * 1_000_000n;
   return { trader: traders[client % traders.length]!, kind, amountUnits, key: `s${SEED}-c${client}-${n}`, outcome: 'unsent', retried: false };
 }
 
@@ -125,6 +138,7 @@ function effect(op: Operation): [bigint, bigint, bigint] {
   const x = op.amountUnits;
   if (op.kind === 'to_legal') return [-x, 0n, x];
   if (op.kind === 'to_change') return [x, 0n, -x];
+  if (op.kind === 'spot_buy') return [-spotFrozenUnits(x), spotFrozenUnits(x), 0n];
   return [-x, x, 0n];
 }
 
@@ -170,6 +184,10 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
 
     node = await spawnNode(nodeEnv).start();
     standby = spawnNode(nodeEnv);
+    const depth = (await (await fetch(new URL('/api/currency/depth?legal_id=3&currency_id=1', node.url))).json()) as { message: { last_price: string } };
+    // the index on the pair's 0.01 step, well inside the 5% band for the length of a run
+    spot.price = depth.message.last_price.replace(/(\.\d{2})\d*$/, '$1');
+    spot.priceUnits = BigInt(spot.price.replace('.', '')) * 1_000_000n;
     /** resolves with the running server's address; replaced while it restarts */
     let up: Promise<Node> = Promise.resolve(node);
     let stopping = false;
@@ -231,7 +249,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     const db = await openDb();
     try {
       const txnCount = new Map<string, number>();
-      const txns = await db.selectFrom('ledger_txn').select(['idempotency_key', 'kind']).where('kind', 'in', ['transfer', 'withdraw_freeze']).execute();
+      const txns = await db.selectFrom('ledger_txn').select(['idempotency_key', 'kind']).where('kind', 'in', ['transfer', 'withdraw_freeze', 'spot_freeze']).execute();
       let unkeyed = 0;
       for (const t of txns) {
         if (t.idempotency_key === null) unkeyed++;
@@ -243,10 +261,12 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       const refusedYetApplied = operations.filter((op) => op.outcome !== 'ok' && countOf(op) > 0).length;
       const applied = operations.filter((op) => countOf(op) > 0);
       const withdrawals = await db.selectFrom('withdrawal').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+      const spotOrders = await db.selectFrom('spot_order').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
       const appliedTwice =
         operations.reduce((sum, op) => sum + Math.max(0, countOf(op) - 1), 0) +
         unkeyed +
-        Math.max(0, Number(withdrawals.n) - applied.filter((op) => op.kind === 'withdraw').length);
+        Math.max(0, Number(withdrawals.n) - applied.filter((op) => op.kind === 'withdraw').length) +
+        Math.max(0, Number(spotOrders.n) - applied.filter((op) => op.kind === 'spot_buy').length);
       const inProgress = await db.selectFrom('idempotency_request').select('key').where('response', 'is', null).execute();
       const unexpected = operations.filter((op) => !['ok', 'insufficient_balance', 'withdraw_daily_limit'].includes(op.outcome));
 
@@ -272,7 +292,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
         [
           `kills survived: ${kills}`,
           `operations sent: ${operations.length} (unanswered and retried: ${unanswered.length})`,
-          `operations acknowledged: ${acknowledged.length}`,
+          `operations acknowledged: ${acknowledged.length} (spot orders: ${acknowledged.filter((op) => op.kind === 'spot_buy').length})`,
           `operations lost: ${lost}`,
           `applied twice: ${appliedTwice}`,
           `refused yet applied: ${refusedYetApplied}`,

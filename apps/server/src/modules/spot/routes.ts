@@ -29,7 +29,7 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
 
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
 
-  route(app, calls.coinSubmit, async (request, _reply, { db }) => {
+  route(app, calls.coinSubmit, async (request, _reply, { db, ledgerKey }) => {
     const b = request.body;
     const order = await submitOrder(
       db,
@@ -42,6 +42,7 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
         priceUnits: b.price,
         amountUnits: b.number,
         totalUnits: b.total,
+        ledgerKey,
       },
       indexPriceOf,
       clock(),

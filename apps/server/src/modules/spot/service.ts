@@ -89,6 +89,8 @@ export interface SubmitInput {
   priceUnits?: bigint | undefined;
   amountUnits?: bigint | undefined;
   totalUnits?: bigint | undefined;
+  /** the request's idempotency key, carried by the freeze's ledger transaction */
+  ledgerKey?: string | undefined;
 }
 
 function specOf(input: SubmitInput): SpotOrderSpec {
@@ -134,7 +136,11 @@ export async function submitOrder(db: Db, input: SubmitInput, indexPriceOf: (pai
     });
     const accounts = new AccountRefs();
     const postings = freezePostings(rules, input.userId, spec.side, checked.frozenUnits, accounts);
-    await postTransaction(trx, { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: accounts.legs(postings) }, nowMs);
+    await postTransaction(
+      trx,
+      { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: accounts.legs(postings), ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}) },
+      nowMs,
+    );
     // counted after the freeze, which holds the user's account row: concurrent orders on it count each other
     const max = limits.spotOpenOrdersPerUserMax;
     if ((await countLiveOrders(trx, input.userId)) > max) throw new Rejection('spot_open_orders_max', { max });
