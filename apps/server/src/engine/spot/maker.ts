@@ -31,6 +31,8 @@ export interface MakerHost {
  */
 export class MarketMaker {
   private readonly pairs = new Map<bigint, PairQuotes>();
+  /** pair and side it could not quote in full, so the warning is logged once until it quotes again */
+  private readonly short = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -109,6 +111,7 @@ export class MarketMaker {
       const short = new Set<string>();
       for (const quote of ladder) {
         const key = quoteKey(quote);
+        const sideKey = `${pairId}:${quote.side}`;
         if (quotes.orderByKey.has(key) || short.has(quote.side)) continue;
         let order;
         try {
@@ -129,15 +132,17 @@ export class MarketMaker {
           );
         } catch (error) {
           if (!(error instanceof Rejection)) throw error;
-          // out of funds (or orders) on this side: quote what it can, and say so once per re-quote
+          // out of funds (or orders) on this side: quote what it can, and say so once
           short.add(quote.side);
-          this.log.warn({ pairId: String(pairId), side: quote.side, code: error.code }, 'market maker cannot quote this side in full');
+          if (!this.short.has(sideKey)) this.log.warn({ pairId: String(pairId), side: quote.side, code: error.code }, 'market maker cannot quote this side in full');
+          this.short.add(sideKey);
           continue;
         }
         quotes.orderByKey.set(key, order.id);
         quotes.keyByOrder.set(order.id, key);
         await host.run(pairId, placeCommand(order));
       }
+      for (const side of ['buy', 'sell'] as const) if (!short.has(side)) this.short.delete(`${pairId}:${side}`);
     }
   }
 }
