@@ -36,9 +36,10 @@ test('the chart draws the history and reloads it on another interval', async ({ 
   expect((await barsOf(await months)).length).toBeGreaterThan(0);
 });
 
-test('the order book and recent trades move live', async ({ page }, info) => {
+// the contract page shows the feed's book and tape; the spot page's real ones are in exchange.spec.ts
+test('the feed’s order book and recent trades move live', async ({ page }, info) => {
   const mobile = info.project.name === 'mobile';
-  await page.goto('/exchange');
+  await page.goto('/contracts');
   await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible();
 
   await show(page, 'Order book', mobile);
@@ -58,13 +59,13 @@ test('the order book and recent trades move live', async ({ page }, info) => {
   await show(page, 'Chart', mobile);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-exchange.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-contracts-market.png`), fullPage: true });
 });
 
 test('choosing another pair in the market list switches the page to it', async ({ page }, info) => {
   await page.goto('/exchange');
   if (info.project.name === 'mobile') await page.getByRole('button', { name: 'BTC/USDT' }).click();
-  const trades = page.waitForRequest((r) => r.url().includes('/api/currency/new_tradehistory') && r.url().includes('currency_id=2'));
+  const trades = page.waitForRequest((r) => r.url().includes('/api/coin/trades') && r.url().includes('currency_id=2'));
   await page.getByRole('list', { name: 'Markets' }).getByRole('button', { name: /^ETH\/USDT/ }).click();
 
   await expect(page.getByRole('heading', { name: 'ETH/USDT' })).toBeVisible();

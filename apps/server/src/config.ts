@@ -46,6 +46,7 @@ const ZEnv = z.object({
   // metrics
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  MARKET_MAKER: zFlag,
 }).refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, { path: ['METRICS_PORT'], message: 'must differ from PORT' });
 
 export type Config = {
@@ -83,6 +84,8 @@ export type Config = {
   metricsPort: number | undefined;
   /** a scrape must bring this bearer token; alone, it serves /metrics on the app's port */
   metricsToken: string | undefined;
+  /** the market maker quotes the spot books (default on) */
+  marketMaker: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -122,5 +125,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
+    marketMaker: e.MARKET_MAKER ?? true,
   };
 }

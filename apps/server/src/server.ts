@@ -10,7 +10,7 @@ import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 // micro options
 import { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
-import { bootstrapAccounts } from './modules/bootstrap/service';
+import { bootstrapAccounts, ensureMarketMaker } from './modules/bootstrap/service';
 // lever
 import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
 import { leverTickOf } from './modules/lever/service';
@@ -74,7 +74,15 @@ export async function startServer(
   const lever = leverEngine({ db, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
   market.host(lever);
   // spot
-  const spot = spotEngine({ db, market, clock: market.clock, log: app.log, notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event) });
+  const spot = spotEngine({
+    db,
+    market,
+    clock: market.clock,
+    log: app.log,
+    notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event),
+    publish: (update) => app.realtime.publishSpot(update),
+    makerUserId: config.marketMaker ? await ensureMarketMaker(db, market.clock) : undefined,
+  });
   market.host(spot);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick));

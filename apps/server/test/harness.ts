@@ -65,6 +65,8 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
     WEB_DIST: path.join(dataDir, 'no-web'),
     TRUST_PROXY: '1',
     DEMO: '0',
+    // an empty spot book unless a test asks for the market maker's quotes
+    MARKET_MAKER: '0',
     ...(onPostgres ? { DATABASE_URL: pgUrl } : {}),
     ...env,
   });

@@ -146,4 +146,67 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     await follower.command({ kind: 'leverWatching', orderId: String(order!.id) });
     expect((await post('/api/lever/close', { id: String(order!.id) })).type).toBe('ok');
   });
+
+  it('matches spot orders placed on either process in the leader’s one book', { timeout: 60_000 }, async () => {
+    // the earlier tests' processes go first, so one of these two leads
+    await stopAll(children);
+    const nodes = await Promise.all([startNode(), startNode()]);
+    const leaderIndex = await Promise.race(nodes.map((n, i) => n.leading.then(() => i)));
+    const leader = nodes[leaderIndex]!;
+    const follower = nodes[1 - leaderIndex]!;
+    type SignedIn = { userId: string; token: string };
+    const seller = (await follower.command({ kind: 'trader', funds: [['1', '0.01']] })) as SignedIn;
+    const buyer = (await leader.command({ kind: 'trader', funds: [['3', '2000']] })) as SignedIn;
+    // the seller follows its orders on the follower's socket
+    const client: Client = connect(follower.url, { path: '/wss/socket.io/', transports: ['websocket'], auth: { token: seller.token }, forceNew: true });
+    clients.push(client);
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', resolve);
+      client.once('connect_error', reject);
+    });
+    const live = children.filter((child) => child.exitCode === null && child.signalCode === null).length;
+    await vi.waitFor(
+      async () => {
+        if ((await leader.command({ kind: 'countServers' })) !== live) throw new Error(`not all ${live} processes subscribed to the socket adapter`);
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    // every notice kept, so one that came before its wait is still found
+    const notices: Array<Record<string, unknown>> = [];
+    const waiting = new Set<() => void>();
+    client.on('afterCoinTrade', (event) => {
+      notices.push(event);
+      waiting.forEach((check) => check());
+    });
+    const statusOf = (orderId: number, status: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`order ${orderId} not at status ${status} within 10 s`)), 10_000);
+        const check = () => {
+          if (!notices.some((e) => e.order_id === orderId && e.status === status)) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      });
+    const post = async (url: string, token: string, path: string, form: Record<string, string>) =>
+      (await (
+        await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) })
+      ).json()) as { type: string; message: { id: number; status: number; data: Array<{ id: number; status: number }> } };
+    // a price inside the band around the index both processes see
+    const { message } = (await (await fetch(`${follower.url}/api/currency/depth?legal_id=3&currency_id=1`)).json()) as { message: { last_price: string } };
+    const price = Number(message.last_price).toFixed(2);
+    const pair = { currency_id: '1', legal_id: '3' };
+
+    const sell = await post(follower.url, seller.token, '/api/coin/submit', { ...pair, type: '2', status: '0', price, number: '0.01' });
+    expect(sell.type).toBe('ok');
+    await statusOf(sell.message.id, 1);
+    const buy = await post(leader.url, buyer.token, '/api/coin/submit', { ...pair, type: '1', status: '0', price, number: '0.01' });
+    expect(buy.type).toBe('ok');
+    await statusOf(sell.message.id, 2);
+    const history = await post(follower.url, buyer.token, '/api/coin/my_orders', { ...pair, status: '3' });
+    expect(history.message.data[0]).toMatchObject({ id: buy.message.id, status: 2 });
+    expect(await leader.command({ kind: 'checkLedger' })).toEqual([]);
+  });
 });

@@ -9,13 +9,14 @@ import path from 'node:path';
 import type { PrivateEvents } from '@tidemark/protocol';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import { checkLedger } from '../src/modules/ledger/check';
 import { buildSignedInUser, buildTrader } from '../src/testing/factories';
 
 /** What the test asks of this process; user ids travel as strings, since IPC carries JSON. */
 export type NodeCommand =
   | { kind: 'signIn' }
-  /** a signed-in trader with 1,000 USDT in the spot wallet */
-  | { kind: 'trader' }
+  /** a signed-in trader with spot funds, [currency id, amount] (1,000 USDT when absent) */
+  | { kind: 'trader'; funds?: Array<[string, string]> }
   | { kind: 'publishPrivate'; userId: string; event: keyof PrivateEvents; payload: Record<string, unknown> }
   /** the processes subscribed to the socket adapter's Redis channels, this one included */
   | { kind: 'countServers' }
@@ -23,7 +24,9 @@ export type NodeCommand =
   /** a signed-in trader with 1,000 USDT in the lever wallet */
   | { kind: 'leverTrader' }
   /** answers once this process's lever engine watches the order (it must lead) */
-  | { kind: 'leverWatching'; orderId: string };
+  | { kind: 'leverWatching'; orderId: string }
+  /** the ledger's problems (none when sound) */
+  | { kind: 'checkLedger' };
 export type NodeRequest = NodeCommand & { id: number };
 export type NodeReply = { id: number; result?: unknown; error?: string };
 
@@ -37,6 +40,8 @@ const server = await startServer(
     WEB_DIST: path.join(dataDir, 'no-web'),
     DATABASE_URL: process.env.NODE_DATABASE_URL,
     REDIS_URL: process.env.NODE_REDIS_URL,
+    // an empty spot book: the test's own orders meet each other
+    MARKET_MAKER: '0',
   }),
   {
     logger: false,
@@ -58,7 +63,8 @@ async function perform(command: NodeCommand): Promise<unknown> {
       return { userId: String(user.id), token: user.token };
     }
     case 'trader': {
-      const trader = await buildTrader(server);
+      const funds = command.funds?.map(([currency, amount]): [bigint, string] => [BigInt(currency), amount]);
+      const trader = await buildTrader(server, funds ? { funds } : {});
       return { userId: String(trader.id), token: trader.token };
     }
     case 'publishPrivate':
@@ -73,6 +79,8 @@ async function perform(command: NodeCommand): Promise<unknown> {
     case 'leverWatching':
       await server.lever.watching(BigInt(command.orderId));
       return null;
+    case 'checkLedger':
+      return checkLedger(server.db);
   }
 }
 process.on('message', (request: NodeRequest) => {

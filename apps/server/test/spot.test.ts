@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import { buildTrader, type Trader } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -158,6 +159,23 @@ describe('spot orders', () => {
     await server.spot.gain();
     await matched();
     expect((await orders(late, '0')).data[0]).toMatchObject({ id: second.message.id, status: 1, filled: '0.00000000' });
+    await server.expectLedgerSound();
+  });
+
+  it('refuses an order past the open-order cap, in the trader’s language, freezing nothing more', async () => {
+    const max = limits.spotOpenOrdersPerUserMax;
+    const buyer = await buildTrader(server, { funds: [[USDT, '2000']] });
+    // far under every other test's orders: each freezes 6.37 + 0.01274
+    for (let placed = 0; placed < max; placed += 25) {
+      const batch = Array.from({ length: Math.min(25, max - placed) }, () => limitOrder(buyer, 'buy', '63700', '0.0001'));
+      expect((await Promise.all(batch)).every((answer) => answer.type === 'ok')).toBe(true);
+    }
+    const before = (await balances(buyer)).usdt;
+    const refused = await server.post('/api/coin/submit', { ...BTC_USDT, type: '1', status: '0', price: '63700', number: '0.0001' }, { token: buyer.token, lang: 'spa' });
+    expect(refused).toMatchObject({ code: 'spot_open_orders_max', message: `Tiene ${max} órdenes abiertas, el máximo permitido; cancele alguna primero` });
+    expect((await balances(buyer)).usdt).toEqual(before);
+    await matched();
+    expect((await orders(buyer, '0')).total).toBe(max);
     await server.expectLedgerSound();
   });
 });

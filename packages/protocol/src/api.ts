@@ -80,6 +80,7 @@ import {
   ZCoinMyFillsResponse,
   ZCoinMyOrdersRequest,
   ZCoinMyOrdersResponse,
+  ZCoinPairResponse,
   ZCoinSubmitRequest,
   ZCoinSubmitResponse,
 } from './calls/spot';
@@ -195,6 +196,9 @@ export const calls = define({
   // health
   health: { method: 'GET', path: '/api/health', module: 'health', auth: 'public', summary: 'Liveness: the process answers', response: ZHealthResponse },
   healthReady: { method: 'GET', path: '/api/health/ready', module: 'health', auth: 'public', summary: 'Readiness: database, Redis, migrations, engine role and feed age; HTTP 503 (same envelope) when not ready', response: ZHealthReadyResponse },
+  coinPair: { method: 'GET', path: '/api/coin/pair', module: 'spot', auth: 'public', summary: 'A pair’s spot rules: price and amount steps, minimum order value, maker and taker fees (percent), price band (percent)', request: ZTradeHistoryRequest, response: ZCoinPairResponse },
+  coinDepth: { method: 'GET', path: '/api/coin/depth', module: 'spot', auth: 'public', summary: 'The spot book of a pair: its resting orders by price (in: bids, out: asks, best first) and the last spot fill price', request: ZTradeHistoryRequest, response: ZDepthResponse },
+  coinTrades: { method: 'GET', path: '/api/coin/trades', module: 'spot', auth: 'public', summary: 'The latest spot fills of a pair, newest first (direction: the taker’s side)', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
 });
 
 export type Calls = typeof calls;

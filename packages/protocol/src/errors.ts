@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'login_locked',
   'upload_quota',
   'identity_photos_repeated',
+  'spot_open_orders_max',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

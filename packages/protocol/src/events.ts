@@ -68,6 +68,15 @@ export const ZDayMarketEvent = z.object({
   volume: zDecimal,
 });
 
+// spot
+/**
+ * `coin_depth`: the spot book of the subscribed pair (resting orders by price, best first; the
+ * last spot fill price), the whole book after each batch the matcher ran. Shaped as `market_depth`.
+ */
+export const ZCoinDepthEvent = ZMarketDepthEvent;
+/** `coin_detail`: real spot fills of the subscribed pair, newest first. Shaped as `market_detail`. */
+export const ZCoinDetailEvent = ZMarketDetailEvent;
+
 export type TMarketDepthEvent = z.infer<typeof ZMarketDepthEvent>;
 export type TMarketDetailEvent = z.infer<typeof ZMarketDetailEvent>;
 export type TMarketTradeEvent = z.infer<typeof ZMarketTradeEvent>;
@@ -111,6 +120,9 @@ export interface ServerToClientEvents {
   afterCoinTrade: (event: PrivateEvents['afterCoinTrade']) => void;
   closed_microorder: (event: PrivateEvents['closed_microorder']) => void;
   lever_trade: (event: PrivateEvents['lever_trade']) => void;
+  // spot
+  coin_depth: (event: TMarketDepthEvent) => void;
+  coin_detail: (event: TMarketDetailEvent) => void;
 }
 
 /**
@@ -132,10 +144,12 @@ export const ZLoginEmit = z.union([
 export type TLoginEmit = z.input<typeof ZLoginEmit>;
 
 /** The public market channels a socket can follow. */
-export const MARKET_CHANNELS = ['market_depth', 'market_detail', 'market_trade', 'market_kline', 'kline', 'daymarket'] as const;
+export const MARKET_CHANNELS = ['market_depth', 'market_detail', 'market_trade', 'market_kline', 'kline', 'daymarket', 'coin_depth', 'coin_detail'] as const;
 export type MarketChannel = (typeof MARKET_CHANNELS)[number];
 /** What the trading screens follow: the book, the tape, the open bar of the chart's period and the 24h figures. */
 export const SCREEN_CHANNELS: readonly MarketChannel[] = ['market_depth', 'market_detail', 'kline', 'daymarket'];
+/** What the spot screen follows: the spot book and its fills instead of the feed's, with the feed's bar and figures. */
+export const SPOT_SCREEN_CHANNELS: readonly MarketChannel[] = ['coin_depth', 'coin_detail', 'kline', 'daymarket'];
 
 /**
  * `sub`: follow a pair ("BTC/USDT"), and for `kline` one period (default 1min) beside 1min and

@@ -103,6 +103,12 @@ export const limits = {
   // client compatibility
   /** how long an upload's signed link works: template-family clients put it straight into an <img> */
   uploadLinkTtlMs: 30 * 60_000,
+  /** open (and not yet matched) spot orders one user may have at once, all pairs together */
+  spotOpenOrdersPerUserMax: 200,
+  /** levels a side in spot depth pushes and snapshots */
+  spotDepthLevels: 20,
+  /** the market maker re-quotes a pair at most this often */
+  spotMakerRequoteMs: 2_000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

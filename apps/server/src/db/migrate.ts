@@ -9,6 +9,7 @@ import * as createLever from './migrations/20261202120000_create_lever';
 import * as createSpot from './migrations/20261202130000_create_spot';
 // hardening
 import * as uploadDigest from './migrations/20261203100000_upload_digest';
+import * as createSpotMaker from './migrations/20261203140000_create_spot_maker';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202130000_create_spot': createSpot,
   // hardening
   '20261203100000_upload_digest': uploadDigest,
+  '20261203140000_create_spot_maker': createSpotMaker,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -458,6 +458,16 @@ export interface SpotFillTable {
   created_at_ms: bigint;
 }
 
+/** The market maker's quoting settings of a pair (see SpotMakerConfig in core). */
+export interface SpotMakerTable {
+  pair_id: bigint;
+  is_active: ColumnType<bigint, bigint | undefined, bigint>;
+  levels: bigint;
+  spread_percent_units: bigint;
+  step_percent_units: bigint;
+  size_units: bigint;
+}
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -488,6 +498,7 @@ export interface Database {
   spot_rule: SpotRuleTable;
   spot_order: SpotOrderTable;
   spot_fill: SpotFillTable;
+  spot_maker: SpotMakerTable;
   // micro options
   micro_pair: MicroPairTable;
   micro_currency: MicroCurrencyTable;

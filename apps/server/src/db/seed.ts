@@ -75,6 +75,17 @@ const SPOT_STEPS: ReadonlyArray<[bigint, string, string]> = [
   [7n, '0.01', '0.01'],
 ];
 
+// spot market maker: [pair, rung size in base]; every pair quotes 10 rungs a side, 0.1% spread, 0.05% apart
+const SPOT_MAKER_SIZES: ReadonlyArray<[bigint, string]> = [
+  [2n, '0.05'],
+  [1n, '0.5'],
+  [3n, '2'],
+  [4n, '8'],
+  [5n, '2000'],
+  [6n, '8000'],
+  [7n, '15'],
+];
+
 const SETTINGS: Record<string, string> = {
   // is_open_CTbi: the platform accepts deposits and withdrawals
   platform_open: '1',
@@ -130,6 +141,19 @@ export async function seed(db: Db): Promise<void> {
           band_percent_units: mustParseUnits('5'),
           maker_fee_percent_units: mustParseUnits('0.1'),
           taker_fee_percent_units: mustParseUnits('0.2'),
+        })),
+      )
+      .onConflict((oc) => oc.column('pair_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('spot_maker')
+      .values(
+        SPOT_MAKER_SIZES.map(([pair_id, size]) => ({
+          pair_id,
+          levels: 10n,
+          spread_percent_units: mustParseUnits('0.1'),
+          step_percent_units: mustParseUnits('0.05'),
+          size_units: mustParseUnits(size),
         })),
       )
       .onConflict((oc) => oc.column('pair_id').doNothing())

@@ -19,6 +19,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MarketEngine } from '../engine/market/market';
 import { fanoutLag, socketsOpen } from '../metrics';
+import type { SpotBookUpdate } from '../engine/spot/spot';
+import { presentDepth, presentTrade } from '../modules/market/present';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
 import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, userRoom } from './rooms';
@@ -38,6 +40,8 @@ export interface Realtime {
   io: TidemarkServer;
   /** sends a market tick this process applied to its own sockets (every process gets every tick) */
   publishMarket(event: TickEvent): void;
+  /** the spot book and fills of a pair, from the matcher on the leader to every process's sockets */
+  publishSpot(update: SpotBookUpdate): void;
   /** sends an event to every socket of one user, on whichever server process it is connected */
   publishPrivate<E extends keyof PrivateEvents>(userId: bigint, event: E, payload: PrivateEvents[E]): void;
 }
@@ -231,6 +235,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     }
   };
 
+  const spotSeqs = new Map<number, { depth: number; detail: number }>();
   const realtime: Realtime = {
     io,
     publishMarket(event) {
@@ -267,6 +272,20 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
         daymarkets.set(event.pairId, { sentAtMs: nowMs, seq: last.seq + 1 });
         io.local.to(DAYMARKET_ROOM).emit('daymarket', events.daymarket(event, last.seq + 1));
       }
+    },
+    publishSpot({ pairId, depth, lastPriceUnits, trades }) {
+      // through the adapter (not io.local): only the leader's matcher publishes, every process serves sockets
+      const { symbol } = board.pair(pairId);
+      const seq = spotSeqs.get(pairId) ?? { depth: 0, detail: 0 };
+      spotSeqs.set(pairId, seq);
+      const time = market.clock();
+      const view = presentDepth(depth, lastPriceUnits);
+      seq.depth += 1;
+      const book = { symbol, seq: seq.depth, time, in: view.lever_transaction.in, out: view.lever_transaction.out, last_price: view.last_price };
+      io.to(channelRoom(symbol, 'coin_depth')).emit('coin_depth', book);
+      if (trades.length === 0) return;
+      seq.detail += 1;
+      io.to(channelRoom(symbol, 'coin_detail')).emit('coin_detail', { symbol, seq: seq.detail, time, data: trades.map(presentTrade) });
     },
     publishPrivate(userId, event, payload) {
       // `type` and `to`: template-family handlers test the event's name and the addressee

@@ -25,6 +25,8 @@ const server = (running.server = await startServer(
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     DEMO: '0',
+    // the suite's spot buys rest on a book with no sells
+    MARKET_MAKER: '0',
     ...(process.env.CRASH_DATABASE_URL ? { DATABASE_URL: process.env.CRASH_DATABASE_URL } : {}),
   }),
   { logger: false, ...(process.env.CRASH_PG_SCHEMA ? { pgSchema: process.env.CRASH_PG_SCHEMA } : {}) },

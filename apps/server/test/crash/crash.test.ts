@@ -18,12 +18,12 @@ import { buildTrader, type Trader } from '../../src/testing/factories';
 import { onPostgres } from '../harness';
 
 /**
- * The crash suite: a real server process takes transfers, withdrawals, micro orders and lever
- * opens and closes with Idempotency-Keys from concurrent clients while it is killed with SIGKILL
- * at random moments and restarted. Afterwards every call answered ok is in the ledger exactly
- * once, every unanswered call retried with its key ends in one outcome, no key is left without an
- * answer, every micro order settles once (the chain verifies), no position is closed twice and
- * the ledger proves out.
+ * The crash suite: a real server process takes transfers, withdrawals, micro orders, lever opens
+ * and closes and spot orders with Idempotency-Keys from concurrent clients while it is killed with
+ * SIGKILL at random moments and restarted. Afterwards every call answered ok is in the ledger
+ * exactly once, every unanswered call retried with its key ends in one outcome, no key is left
+ * without an answer, every micro order settles once (the chain verifies), no position is closed
+ * twice and the ledger proves out.
  * CRASH_KILLS sets the number of kills (20 by default), SEED replays a run's schedule and operations.
  */
 const NODE_SCRIPT = fileURLToPath(new URL('./crash-node.ts', import.meta.url));
@@ -38,8 +38,15 @@ const MICRO_SETTLE_DEADLINE_MS = 120_000;
 const USDT = 3n;
 const UNIT = 100_000_000n;
 
-type Kind = 'to_legal' | 'to_change' | 'withdraw' | 'micro' | 'lever_open' | 'lever_close';
+type Kind = 'to_legal' | 'to_change' | 'withdraw' | 'micro' | 'lever_open' | 'lever_close' | 'spot_buy';
 const isLever = (kind: Kind) => kind === 'lever_open' || kind === 'lever_close';
+/** spot buys of BTC rest (the book has no sells) at this price, set once the server shows its index */
+const spot = { price: '', priceUnits: 0n };
+/** what a resting spot buy freezes: its value plus the fee at the higher rate (0.2%), rounded up */
+const spotFrozenUnits = (amountUnits: bigint) => {
+  const value = (spot.priceUnits * amountUnits) / UNIT;
+  return value + (value * 2n + 999n) / 1000n;
+};
 interface Operation {
   trader: Trader;
   kind: Kind;
@@ -106,6 +113,7 @@ const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> =
   // 5x and no stops: the random walk of a few minutes never liquidates, so every close is a call's
   lever_open: () => ['/api/lever/submit', { legal_id: '3', currency_id: '1', multiple: '5', share: '10', type: '1', status: '1' }],
   lever_close: (op) => ['/api/lever/close', { id: op.orderId! }],
+  spot_buy: (op) => ['/api/coin/submit', { currency_id: '1', legal_id: '3', type: '1', status: '0', price: spot.price, number: formatUnits(op.amountUnits) }],
 };
 /** Refusals a lever call may meet: no price yet after a restart, a cap, a position another client closed. */
 const LEVER_REFUSALS = ['lever_no_price', 'lever_price_stale', 'lever_positions_limit', 'lever_order_not_open', 'lever_order_not_found'];
@@ -144,11 +152,29 @@ async function send(url: string, op: Operation): Promise<string> {
 }
 
 function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: number): Operation {
-  const roll = rng.int(16);
+  const roll = rng.int(18);
   const kind: Kind =
-    roll < 4 ? 'to_legal' : roll < 8 ? 'to_change' : roll < 10 ? 'withdraw' : roll < 12 ? 'micro' : roll < 14 ? 'lever_open' : 'lever_close';
-  // withdrawals and micro orders start at their minimum (10 USDT); transfers are a few cents to a few USDT
-  const amountUnits = kind === 'withdraw' || kind === 'micro' ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n : BigInt(1 + rng.int(500)) * 1_000_000n;
+    roll < 4
+      ? 'to_legal'
+      : roll < 8
+        ? 'to_change'
+        : roll < 10
+          ? 'withdraw'
+          : roll < 12
+            ? 'micro'
+            : roll < 14
+              ? 'lever_open'
+              : roll < 16
+                ? 'lever_close'
+                : 'spot_buy';
+  // withdrawals and micro orders start at their minimum (10 USDT); transfers are a few cents to a
+  // few USDT; spot buys 1 to 5 lots of 0.0001 BTC
+  const amountUnits =
+    kind === 'withdraw' || kind === 'micro'
+      ? 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n
+      : kind === 'spot_buy'
+        ? BigInt(1 + rng.int(5)) * 10_000n
+        : BigInt(1 + rng.int(500)) * 1_000_000n;
   return { trader: traders[client % traders.length]!, kind, amountUnits, key: `s${SEED}-c${client}-${n}`, outcome: 'unsent', retried: false };
 }
 
@@ -159,6 +185,7 @@ function effect(op: Operation): [bigint, bigint, bigint] {
   if (op.kind === 'micro' || isLever(op.kind)) return [0n, 0n, 0n];
   if (op.kind === 'to_legal') return [-x, 0n, x];
   if (op.kind === 'to_change') return [x, 0n, -x];
+  if (op.kind === 'spot_buy') return [-spotFrozenUnits(x), spotFrozenUnits(x), 0n];
   return [-x, x, 0n];
 }
 
@@ -204,6 +231,10 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
 
     node = await spawnNode(nodeEnv).start();
     standby = spawnNode(nodeEnv);
+    const depth = (await (await fetch(new URL('/api/currency/depth?legal_id=3&currency_id=1', node.url))).json()) as { message: { last_price: string } };
+    // the index on the pair's 0.01 step, well inside the 5% band for the length of a run
+    spot.price = depth.message.last_price.replace(/(\.\d{2})\d*$/, '$1');
+    spot.priceUnits = BigInt(spot.price.replace('.', '')) * 1_000_000n;
     /** resolves with the running server's address; replaced while it restarts */
     let up: Promise<Node> = Promise.resolve(node);
     let stopping = false;
@@ -279,7 +310,11 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
     const db = await openDb();
     try {
       const txnCount = new Map<string, number>();
-      const txns = await db.selectFrom('ledger_txn').select(['idempotency_key', 'kind']).where('kind', 'in', ['transfer', 'withdraw_freeze', 'micro_submit']).execute();
+      const txns = await db
+        .selectFrom('ledger_txn')
+        .select(['idempotency_key', 'kind'])
+        .where('kind', 'in', ['transfer', 'withdraw_freeze', 'micro_submit', 'spot_freeze'])
+        .execute();
       let unkeyed = 0;
       for (const t of txns) {
         if (t.idempotency_key === null) unkeyed++;
@@ -294,11 +329,13 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       const applied = walletOps.filter((op) => countOf(op) > 0);
       const withdrawals = await db.selectFrom('withdrawal').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
       const microOrders = await db.selectFrom('micro_order').select(['id', 'status']).execute();
+      const spotOrders = await db.selectFrom('spot_order').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
       const appliedTwice =
         operations.reduce((sum, op) => sum + Math.max(0, countOf(op) - 1), 0) +
         unkeyed +
         Math.max(0, Number(withdrawals.n) - applied.filter((op) => op.kind === 'withdraw').length) +
-        Math.max(0, microOrders.length - applied.filter((op) => op.kind === 'micro').length);
+        Math.max(0, microOrders.length - applied.filter((op) => op.kind === 'micro').length) +
+        Math.max(0, Number(spotOrders.n) - applied.filter((op) => op.kind === 'spot_buy').length);
       // each micro order settled once: one record and one payout, and the chain verifies
       const records = await db.selectFrom('micro_settlement').select('order_id').execute();
       const payouts = await db.selectFrom('ledger_txn').select('reference').where('kind', '=', 'micro_settle').execute();
@@ -351,7 +388,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
         [
           `kills survived: ${kills}`,
           `operations sent: ${operations.length} (unanswered and retried: ${unanswered.length})`,
-          `operations acknowledged: ${acknowledged.length}`,
+          `operations acknowledged: ${acknowledged.length} (spot orders: ${acknowledged.filter((op) => op.kind === 'spot_buy').length})`,
           `operations lost: ${lost}`,
           `applied twice: ${appliedTwice}`,
           `refused yet applied: ${refusedYetApplied}`,

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import MarketLayout from '../features/market/MarketLayout';
-import SoonPanel from '../features/market/SoonPanel';
+import TradePanel from '../features/spot/TradePanel';
 import { usePageTitle } from '../hooks/usePageTitle';
 
-/** The spot market: the live market for everyone; order entry comes with its trading feature. */
+/** The spot market: the real spot book and fills beside the index chart, with order entry and the trader's orders. */
 export default function ExchangePage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.exchange'));
-  return <MarketLayout panel={<SoonPanel feature="spot" />} />;
+  return <MarketLayout source="spot" panel={<TradePanel />} />;
 }

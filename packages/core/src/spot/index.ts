@@ -3,3 +3,4 @@ export { assertPairRules, bandOf, checkSpotOrder, feeUnitsFor } from './rules';
 export { SpotBook, createSpotBook } from './book';
 export { applySpotCommand, type SpotContext } from './engine';
 export * from './postings';
+export { makerLadder, quoteKey, type SpotMakerConfig, type SpotQuote } from './maker';

@@ -128,3 +128,22 @@ export const ZAfterCoinTradeEvent = z.object({
   status: z.number().int(),
 });
 export type TAfterCoinTradeEvent = z.infer<typeof ZAfterCoinTradeEvent>;
+
+/** GET /api/coin/pair (legal_id, currency_id): a pair's spot rules, for the order form. Percents are percents (0.1 is 0.1%). */
+export const ZCoinPairResponse = ZEnvelopeOk(
+  z.object({
+    currency_id: z.number().int(),
+    legal_id: z.number().int(),
+    /** price step, quote per base */
+    price_step: zDecimal,
+    /** amount step, base */
+    amount_step: zDecimal,
+    /** smallest order value, quote */
+    min_total: zDecimal,
+    maker_fee: zDecimal,
+    taker_fee: zDecimal,
+    /** limit prices may be at most this percent away from the index price */
+    band: zDecimal,
+  }),
+);
+export type TCoinPairResponse = z.infer<typeof ZCoinPairResponse>;

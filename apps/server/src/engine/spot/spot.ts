@@ -1,18 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { applySpotCommand, createSpotBook, type Clock, type MarketView, type SpotBook, type SpotCommand, type TickEvent } from '@tidemark/core';
+import {
+  applySpotCommand,
+  createSpotBook,
+  type Clock,
+  type Depth,
+  type MarketView,
+  type SpotBook,
+  type SpotCommand,
+  type TickEvent,
+  type Trade,
+} from '@tidemark/core';
 import { limits, SPOT_ORDER_STATUSES, type TAfterCoinTradeEvent } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
 import { SPOT_ENGINE } from '../../modules/spot/routes';
-import { applyAndPersist, bookState, placeCommand, rulesOf, spotPairs, type Touched } from '../../modules/spot/service';
+import { applyAndPersist, bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
 import { engineMetrics } from '../../metrics';
 import type { LeaderEngine } from '../hosted';
+import { MarketMaker } from './maker';
 
 interface PairBook {
   pairId: bigint;
   currencyId: bigint;
   legalId: bigint;
   book: SpotBook;
+  /** the last spot fill's price (the book's middle line); null before the pair ever traded */
+  lastFillUnits: bigint | null;
+  /** fills since the last push, oldest first */
+  unpublished: Trade[];
+  /** the book changed since the last push */
+  changed: boolean;
+}
+
+/** What the matcher pushes after each batch: the pair's whole book (best levels) and its new fills. */
+export interface SpotBookUpdate {
+  pairId: number;
+  depth: Depth;
+  /** the last fill price, or the index price before the pair ever traded */
+  lastPriceUnits: bigint;
+  /** newest first */
+  trades: Trade[];
 }
 
 export interface SpotEngine extends LeaderEngine {
@@ -34,25 +61,52 @@ export function spotEngine(deps: {
   log: FastifyBaseLogger;
   /** the owners' private notices, after commit */
   notify: (userId: bigint, event: TAfterCoinTradeEvent) => void;
+  /** the public book and tape, after commit */
+  publish: (update: SpotBookUpdate) => void;
+  /** the market maker's account: it quotes every pair of the `spot_maker` table (none when absent) */
+  makerUserId?: bigint | undefined;
 }): SpotEngine {
   const { db, market, clock, log } = deps;
+  const maker = deps.makerUserId === undefined ? undefined : new MarketMaker(db, deps.makerUserId, log);
+  const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
   const books = new Map<bigint, PairBook>();
   let running: Promise<void> = Promise.resolve();
   let pending = false;
   let active = false;
 
-  async function rebuild(pairId: bigint, template: Omit<PairBook, 'book'> & { rules: PairBook['book']['rules'] }): Promise<void> {
+  async function rebuild(pairId: bigint, template: Pick<PairBook, 'currencyId' | 'legalId'> & { rules: SpotBook['rules'] }): Promise<void> {
     const book = createSpotBook(template.rules);
     applySpotCommand(book, { type: 'index', priceUnits: market.lastPriceUnits(Number(pairId)) }, { nowMs: clock() });
     const { orders, nextSeq } = await bookState(db, pairId);
     // restoring writes nothing: the orders come from the database
     const restored = applySpotCommand(book, { type: 'restore', orders, nextSeq }, { nowMs: clock() });
     if ('rejection' in restored) throw new Error(`spot book ${pairId} cannot be restored: ${restored.rejection}`);
-    books.set(pairId, { pairId, currencyId: template.currencyId, legalId: template.legalId, book });
+    const lastFillUnits = await lastFillPrice(db, pairId);
+    books.set(pairId, { pairId, currencyId: template.currencyId, legalId: template.legalId, book, lastFillUnits, unpublished: [], changed: true });
+  }
+
+  function publishChanged(): void {
+    for (const pair of books.values()) {
+      if (!pair.changed) continue;
+      pair.changed = false;
+      const { bids, asks } = pair.book.depth(limits.spotDepthLevels);
+      const level = (l: { priceUnits: bigint; amountUnits: bigint }) => [l.priceUnits, l.amountUnits] as const;
+      deps.publish({
+        pairId: Number(pair.pairId),
+        depth: { bids: bids.map(level), asks: asks.map(level) },
+        lastPriceUnits: pair.lastFillUnits ?? pair.book.indexPriceUnits ?? 0n,
+        trades: pair.unpublished.reverse(),
+      });
+      pair.unpublished = [];
+    }
   }
 
   function notifyAll(pair: PairBook, touched: Touched): void {
     for (const [orderId, { userId, status }] of touched) {
+      if (maker?.isMaker(userId)) {
+        maker.ended(pair.pairId, orderId, status);
+        continue;
+      }
       deps.notify(userId, {
         type: 'afterCoinTrade',
         to: Number(userId),
@@ -67,13 +121,24 @@ export function spotEngine(deps: {
 
   async function run(pair: PairBook, command: SpotCommand): Promise<void> {
     try {
-      notifyAll(pair, await applyAndPersist(db, pair.book, pair.pairId, command, clock()));
+      const { touched, fills } = await applyAndPersist(db, pair.book, pair.pairId, command, clock());
+      pair.changed = true;
+      for (const fill of fills) {
+        pair.unpublished.push(tradeOfFill(fill));
+        pair.lastFillUnits = fill.priceUnits;
+      }
+      notifyAll(pair, touched);
     } catch (error) {
       log.error({ err: error, pairId: String(pair.pairId) }, 'spot command not written: rebuilding the book');
       await rebuild(pair.pairId, { ...pair, rules: pair.book.rules });
       throw error;
     }
   }
+
+  const makerHost = {
+    book: (pairId: bigint) => books.get(pairId),
+    run: async (pairId: bigint, command: SpotCommand) => run(books.get(pairId)!, command),
+  };
 
   async function drain(): Promise<void> {
     while (pending && active) {
@@ -95,6 +160,9 @@ export function spotEngine(deps: {
         const pair = books.get(request.pair_id);
         if (pair) await run(pair, { type: 'cancel', orderId: request.id, userId: request.user_id });
       }
+      // the traders' orders first: the maker quotes around what they left
+      await maker?.requote(makerHost, clock(), indexPriceOf, () => active);
+      publishChanged();
     }
   }
 
@@ -108,8 +176,9 @@ export function spotEngine(deps: {
     async gain() {
       books.clear();
       for (const row of await spotPairs(db)) {
-        await rebuild(row.pair_id, { pairId: row.pair_id, currencyId: row.currency_id, legalId: row.legal_id, rules: rulesOf(row) });
+        await rebuild(row.pair_id, { currencyId: row.currency_id, legalId: row.legal_id, rules: rulesOf(row) });
       }
+      await maker?.gain();
       active = true;
       // orders accepted while no leader ran
       schedule();
@@ -118,7 +187,9 @@ export function spotEngine(deps: {
       const pair = books.get(BigInt(event.pairId));
       if (!pair) return;
       const priceUnits = market.lastPriceUnits(event.pairId);
-      if (priceUnits !== pair.book.indexPriceUnits) applySpotCommand(pair.book, { type: 'index', priceUnits }, { nowMs: clock() });
+      if (priceUnits === pair.book.indexPriceUnits) return;
+      applySpotCommand(pair.book, { type: 'index', priceUnits }, { nowMs: clock() });
+      if (active && maker?.indexMoved(pair.pairId, pair.book, clock())) schedule();
     },
     wake() {
       if (active) schedule();

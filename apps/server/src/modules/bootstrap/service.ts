@@ -16,6 +16,21 @@ const DEMO_FUNDS: ReadonlyArray<[number, string]> = [
   [CURRENCY_IDS.ETH, '20'],
 ];
 
+/** The market maker: an account no one can sign in to (no password is kept), quoting the spot books. */
+export const MARKET_MAKER_EMAIL = 'market-maker@tidemark.invalid';
+
+// what the market maker starts with in its spot wallet, from the `market_maker` system account: [currency id, amount]
+const MARKET_MAKER_FUNDS: ReadonlyArray<[number, string]> = [
+  [CURRENCY_IDS.USDT, '1000000'],
+  [CURRENCY_IDS.BTC, '10'],
+  [CURRENCY_IDS.ETH, '100'],
+  [4, '400'],
+  [5, '1600'],
+  [6, '400000'],
+  [7, '1600000'],
+  [8, '3000'],
+];
+
 async function ensureUser(
   db: Db,
   user: { email: string; password: string; role: 'user' | 'staff' },
@@ -38,6 +53,33 @@ async function ensureUser(
   });
   await insertWallets(db, id);
   return { id, created: true };
+}
+
+/**
+ * The market maker's account, created and funded once through the ledger: its spot wallet is
+ * credited from the `market_maker` system account (which goes negative by the capital it put in),
+ * so it quotes only what it holds. Answers its user id.
+ */
+export async function ensureMarketMaker(db: Db, clock: Clock): Promise<bigint> {
+  const maker = await ensureUser(db, { email: MARKET_MAKER_EMAIL, password: randomBytes(32).toString('hex'), role: 'user' }, clock());
+  for (const [id, amount] of MARKET_MAKER_FUNDS) {
+    const currencyId = BigInt(id);
+    const units = mustParseUnits(amount);
+    await postTransaction(
+      db,
+      {
+        kind: 'market_maker_funding',
+        reference: 'market-maker-funding',
+        idempotencyKey: `market-maker-funding:${currencyId}`,
+        legs: [
+          { account: { userId: maker.id, wallet: 'change', currencyId }, deltaUnits: units },
+          { account: { system: 'market_maker', currencyId }, deltaUnits: -units },
+        ],
+      },
+      clock(),
+    );
+  }
+  return maker.id;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatUnits, UNITS_PER_COIN } from '@tidemark/core';
 import { displayTime as display, SPOT_ORDER_STATUSES, type TSpotFillRow, type TSpotOrderRow } from '@tidemark/protocol';
 import type { SpotFillView, SpotOrderView } from './queries';
+import type { TCoinPairResponse } from '@tidemark/protocol';
 
 const fmtOrEmpty = (units: bigint | null) => (units === null ? '' : formatUnits(units));
 const symbolOf = (row: { base_name: string; quote_name: string }) => `${row.base_name}/${row.quote_name}`;
@@ -55,4 +56,27 @@ export function presentFill(row: SpotFillView, userId: bigint): TSpotFillRow {
 /** The page object of that client family. */
 export function presentPage<T>(rows: T[], total: number, page: number, perPage: number) {
   return { current_page: page, data: rows, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** A pair's spot rules for the order form. */
+export function presentRules(pair: {
+  currency_id: bigint;
+  legal_id: bigint;
+  tick_units: bigint;
+  lot_units: bigint;
+  min_value_units: bigint;
+  maker_fee_percent_units: bigint;
+  taker_fee_percent_units: bigint;
+  band_percent_units: bigint;
+}): TCoinPairResponse['message'] {
+  return {
+    currency_id: Number(pair.currency_id),
+    legal_id: Number(pair.legal_id),
+    price_step: formatUnits(pair.tick_units),
+    amount_step: formatUnits(pair.lot_units),
+    min_total: formatUnits(pair.min_value_units),
+    maker_fee: formatUnits(pair.maker_fee_percent_units),
+    taker_fee: formatUnits(pair.taker_fee_percent_units),
+    band: formatUnits(pair.band_percent_units),
+  };
 }

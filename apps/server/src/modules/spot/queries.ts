@@ -164,3 +164,58 @@ export async function updateOrderProgress(
 export async function insertFill(db: Db, fill: Insertable<SpotFillTable>): Promise<void> {
   await db.insertInto('spot_fill').values(fill).execute();
 }
+
+// The public book and tape, and the market maker's reads.
+
+/** One side of a pair's spot book from its resting orders: amount by price, best first. */
+export function selectBookSide(db: Db, pairId: bigint, side: 'buy' | 'sell', levels: number) {
+  return db
+    .selectFrom('spot_order')
+    .select(['price_units', sql<bigint>`cast(sum(amount_units - filled_units) as bigint)`.as('amount_units')])
+    .where('pair_id', '=', pairId)
+    .where('status', '=', 'open')
+    .where('side', '=', side)
+    .groupBy('price_units')
+    .orderBy('price_units', side === 'buy' ? 'desc' : 'asc')
+    .limit(levels)
+    .execute();
+}
+
+/** A pair's latest spot fills, newest first. */
+export function selectPairFills(db: Db, pairId: bigint, limit: number) {
+  return db
+    .selectFrom('spot_fill')
+    .select(['id', 'price_units', 'base_units', 'taker_side', 'created_at_ms'])
+    .where('pair_id', '=', pairId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type PairFillRow = Awaited<ReturnType<typeof selectPairFills>>[number];
+
+/** How many orders a user has waiting or resting, every pair together. */
+export async function countLiveOrders(db: Db, userId: bigint): Promise<number> {
+  const row = await db
+    .selectFrom('spot_order')
+    .select(sql<bigint>`count(*)`.as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['accepted', 'open'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The market maker's settings of every pair it quotes. */
+export function selectMakerConfigs(db: Db) {
+  return db.selectFrom('spot_maker').selectAll().where('is_active', '=', 1n).where('levels', '>', 0n).execute();
+}
+
+/** A user's live orders of every pair (the market maker's quotes, on gain). */
+export function selectLiveOrdersOf(db: Db, userId: bigint) {
+  return db
+    .selectFrom('spot_order')
+    .select(['id', 'pair_id', 'side', 'price_units', 'amount_units'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['accepted', 'open'])
+    .orderBy('id')
+    .execute();
+}

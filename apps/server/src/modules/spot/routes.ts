@@ -4,8 +4,9 @@ import type { Clock, MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentFill, presentOrder, presentPage } from './present';
-import { myFills, myOrders, requestCancel, submitOrder } from './service';
+import { presentFill, presentOrder, presentPage, presentRules } from './present';
+import { presentDepth, presentTrade } from '../market/present';
+import { myFills, myOrders, pairBook, pairFills, requestCancel, spotPair, submitOrder } from './service';
 
 export interface SpotRouteDeps {
   db: Db;
@@ -28,7 +29,7 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
 
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
 
-  route(app, calls.coinSubmit, async (request, _reply, { db }) => {
+  route(app, calls.coinSubmit, async (request, _reply, { db, ledgerKey }) => {
     const b = request.body;
     const order = await submitOrder(
       db,
@@ -41,6 +42,7 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
         priceUnits: b.price,
         amountUnits: b.number,
         totalUnits: b.total,
+        ledgerKey,
       },
       indexPriceOf,
       clock(),
@@ -64,5 +66,21 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
     const b = request.body;
     const { total, data } = await myFills(db, { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, page: b.page, limit: b.limit });
     return ok(presentPage(data.map((row) => presentFill(row, request.userId)), total, b.page, b.limit));
+  });
+
+  route(app, calls.coinPair, async (request, _reply, { db }) => {
+    const pair = await spotPair(db, BigInt(request.query.currency_id), BigInt(request.query.legal_id));
+    return ok(presentRules(pair));
+  });
+
+  // the real spot book and tape, as snapshots a client reloads at start and after a gap in the pushes
+  route(app, calls.coinDepth, async (request, _reply, { db }) => {
+    const { depth, lastPriceUnits } = await pairBook(db, BigInt(request.query.currency_id), BigInt(request.query.legal_id), indexPriceOf);
+    return ok(presentDepth(depth, lastPriceUnits));
+  });
+
+  route(app, calls.coinTrades, async (request, _reply, { db }) => {
+    const trades = await pairFills(db, BigInt(request.query.currency_id), BigInt(request.query.legal_id));
+    return ok(trades.map(presentTrade));
   });
 };

@@ -4,17 +4,20 @@ import {
   fillPostings,
   freezePostings,
   releasePostings,
+  type Depth,
   type Posting,
   type SpotAccounts,
   type SpotBook,
   type SpotCommand,
   type SpotEvent,
+  type SpotFillEvent,
   type SpotOpenOrder,
   type SpotOrderSpec,
   type SpotPairRules,
   type SpotRejection,
+  type Trade,
 } from '@tidemark/core';
-import type { SpotOrderStatus } from '@tidemark/protocol';
+import { limits, type SpotOrderStatus } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { SpotOrderRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -23,10 +26,15 @@ import { postTransaction } from '../ledger/service';
 import type { AccountRef, Leg } from '../ledger/types';
 import {
   clearCancelRequest,
+  countLiveOrders,
   insertFill,
   insertSpotOrder,
   markCancelRequested,
+  selectBookSide,
   selectBookState,
+  selectLiveOrdersOf,
+  selectMakerConfigs,
+  selectPairFills,
   selectSpotOrder,
   selectSpotPair,
   selectSpotPairs,
@@ -81,6 +89,8 @@ export interface SubmitInput {
   priceUnits?: bigint | undefined;
   amountUnits?: bigint | undefined;
   totalUnits?: bigint | undefined;
+  /** the request's idempotency key, carried by the freeze's ledger transaction */
+  ledgerKey?: string | undefined;
 }
 
 function specOf(input: SubmitInput): SpotOrderSpec {
@@ -126,7 +136,14 @@ export async function submitOrder(db: Db, input: SubmitInput, indexPriceOf: (pai
     });
     const accounts = new AccountRefs();
     const postings = freezePostings(rules, input.userId, spec.side, checked.frozenUnits, accounts);
-    await postTransaction(trx, { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: accounts.legs(postings) }, nowMs);
+    await postTransaction(
+      trx,
+      { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: accounts.legs(postings), ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}) },
+      nowMs,
+    );
+    // counted after the freeze, which holds the user's account row: concurrent orders on it count each other
+    const max = limits.spotOpenOrdersPerUserMax;
+    if ((await countLiveOrders(trx, input.userId)) > max) throw new Rejection('spot_open_orders_max', { max });
     return id;
   });
   return (await selectSpotOrder(db, orderId))!;
@@ -211,14 +228,21 @@ export type Touched = Map<bigint, { userId: bigint; status: SpotOrderStatus }>;
  * changed in place by the core: if the write fails the caller must rebuild the book from the
  * database. A refused place ends the stored order and returns its frozen funds.
  */
-export async function applyAndPersist(db: Db, book: SpotBook, pairId: bigint, command: SpotCommand, nowMs: number): Promise<Touched> {
+export async function applyAndPersist(
+  db: Db,
+  book: SpotBook,
+  pairId: bigint,
+  command: SpotCommand,
+  nowMs: number,
+): Promise<{ touched: Touched; fills: SpotFillEvent[] }> {
   const result = applySpotCommand(book, command, { nowMs });
   if ('rejection' in result) {
-    if (command.type === 'place') return refusePlace(db, book.rules, command, result.rejection, nowMs);
-    if (command.type === 'cancel') return refuseCancel(db, command.orderId, nowMs);
+    if (command.type === 'place') return { touched: await refusePlace(db, book.rules, command, result.rejection, nowMs), fills: [] };
+    if (command.type === 'cancel') return { touched: await refuseCancel(db, command.orderId, nowMs), fills: [] };
     throw new Error(`spot command ${command.type} refused: ${result.rejection}`);
   }
-  return inTransaction(db, (trx) => persistEvents(trx, book.rules, pairId, result.events, nowMs));
+  const touched = await inTransaction(db, (trx) => persistEvents(trx, book.rules, pairId, result.events, nowMs));
+  return { touched, fills: result.events.filter((e): e is SpotFillEvent => e.type === 'fill') };
 }
 
 async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, events: SpotEvent[], nowMs: number): Promise<Touched> {
@@ -325,3 +349,51 @@ async function refuseCancel(db: Db, orderId: bigint, nowMs: number): Promise<Tou
   await clearCancelRequest(db, orderId, nowMs);
   return new Map();
 }
+
+/** A pair's spot rules by its currency ids. */
+export async function spotPair(db: Db, currencyId: bigint, legalId: bigint) {
+  const pair = await selectSpotPair(db, currencyId, legalId);
+  if (!pair) throw new Rejection('spot_pair_not_found');
+  return pair;
+}
+
+// The public book and tape of a pair, read from the database on any process (the live pushes come from the leader).
+
+/** The spot book of a pair by its currency ids: best `levels` a side and the last fill price (the index before any). */
+export async function pairBook(db: Db, currencyId: bigint, legalId: bigint, indexPriceOf: (pairId: bigint) => bigint | null) {
+  const pair = await spotPair(db, currencyId, legalId);
+  const levels = limits.spotDepthLevels;
+  const [bids, asks, last] = await Promise.all([
+    selectBookSide(db, pair.pair_id, 'buy', levels),
+    selectBookSide(db, pair.pair_id, 'sell', levels),
+    selectPairFills(db, pair.pair_id, 1),
+  ]);
+  const side = (rows: typeof bids) => rows.map((r): [bigint, bigint] => [r.price_units!, r.amount_units]);
+  const depth: Depth = { bids: side(bids), asks: side(asks) };
+  return { depth, lastPriceUnits: last[0]?.price_units ?? indexPriceOf(pair.pair_id) ?? 0n };
+}
+
+/** A fill as a trade of the tape: the taker's side is its direction. */
+export const tradeOfFill = (fill: { priceUnits: bigint; baseUnits: bigint; takerSide: 'buy' | 'sell'; atMs: number }): Trade => ({
+  timeMs: fill.atMs,
+  priceUnits: fill.priceUnits,
+  amountUnits: fill.baseUnits,
+  direction: fill.takerSide,
+});
+
+/** A pair's latest spot fills, newest first. */
+export async function pairFills(db: Db, currencyId: bigint, legalId: bigint) {
+  const pair = await spotPair(db, currencyId, legalId);
+  const rows = await selectPairFills(db, pair.pair_id, limits.recentTradesMax);
+  return rows.map((r) => tradeOfFill({ priceUnits: r.price_units, baseUnits: r.base_units, takerSide: r.taker_side, atMs: Number(r.created_at_ms) }));
+}
+
+/** The last spot fill price of a pair, if it ever traded. */
+export async function lastFillPrice(db: Db, pairId: bigint): Promise<bigint | null> {
+  return (await selectPairFills(db, pairId, 1))[0]?.price_units ?? null;
+}
+
+// The market maker's side (the leader's spot engine quotes through submitOrder and the matcher like any trader).
+
+export const makerConfigs = (db: Db) => selectMakerConfigs(db);
+export const liveOrdersOf = (db: Db, userId: bigint) => selectLiveOrdersOf(db, userId);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { MarketFeedProvider, useFeed } from './FeedContext';
+import type { BookSource } from './feed';
 import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
@@ -28,10 +29,13 @@ interface LayoutProps {
 
 /**
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
- * pair, live, around the page's own trading parts.
+ * pair, live, around the page's own trading parts. `source` says whose book and trades are shown
+ * (see BookSource).
  */
-export default function MarketLayout(props: LayoutProps) {
-  return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket {...props} /> : <DeskMarket {...props} />}</MarketFeedProvider>;
+export default function MarketLayout({ source, ...props }: LayoutProps & { source?: BookSource }) {
+  return (
+    <MarketFeedProvider {...(source ? { source } : {})}>{useIsMobile() ? <PhoneMarket {...props} /> : <DeskMarket {...props} />}</MarketFeedProvider>
+  );
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {

@@ -27,3 +27,13 @@ export function fetchTrades(pair: Pair): Promise<Trade[]> {
 export function fetchDepth(pair: Pair): Promise<TDepthView> {
   return call(calls.depth, ids(pair));
 }
+
+/** The spot book: real resting orders by price. */
+export function fetchSpotDepth(pair: Pair): Promise<TDepthView> {
+  return call(calls.coinDepth, ids(pair));
+}
+
+/** Real spot fills, newest first. */
+export function fetchSpotTrades(pair: Pair): Promise<Trade[]> {
+  return call(calls.coinTrades, ids(pair));
+}

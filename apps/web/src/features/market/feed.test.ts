@@ -5,7 +5,7 @@ import { RealtimeClient } from '../../realtime/client';
 import { MarketFeed } from './feed';
 import type { Trade } from './tape';
 
-const api = vi.hoisted(() => ({ fetchDepth: vi.fn(), fetchTrades: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchDepth: vi.fn(), fetchTrades: vi.fn(), fetchSpotDepth: vi.fn(), fetchSpotTrades: vi.fn() }));
 vi.mock('./api', () => api);
 
 const pair = { symbol: 'BTC/USDT', currencyId: '1', legalId: '3', currencyName: 'BTC', legalName: 'USDT' };
@@ -30,6 +30,33 @@ beforeEach(() => {
 afterEach(() => {
   stop();
   vi.clearAllMocks();
+});
+
+describe('MarketFeed of the spot book', () => {
+  it('shows the spot engine’s book and fills, never the feed’s', async () => {
+    api.fetchSpotDepth.mockResolvedValue(book('7'));
+    api.fetchSpotTrades.mockResolvedValue([trade(20)]);
+    const spot = new MarketFeed(pair, realtime, 'spot');
+    const stopSpot = spot.start();
+    await flush();
+    expect(spot.depth.get()?.lastPrice).toBe('7');
+    expect(spot.trades.get()).toEqual([trade(20)]);
+    socket.fire('connect');
+    expect(socket.emit).toHaveBeenLastCalledWith('sub', {
+      symbol: 'BTC/USDT',
+      period: '1min',
+      channels: ['market_depth', 'market_detail', 'kline', 'daymarket', 'coin_depth', 'coin_detail'],
+    });
+    socket.fire('market_depth', { symbol: 'BTC/USDT', seq: 1, time: 1, in: [['99', '1']], out: [], last_price: '99' });
+    socket.fire('market_detail', { symbol: 'BTC/USDT', seq: 1, time: 21, data: [trade(21)] });
+    expect(spot.depth.get()?.lastPrice).toBe('7');
+    expect(spot.trades.get()).toEqual([trade(20)]);
+    socket.fire('coin_depth', { symbol: 'BTC/USDT', seq: 1, time: 2, in: [['8', '1']], out: [], last_price: '8' });
+    socket.fire('coin_detail', { symbol: 'BTC/USDT', seq: 1, time: 22, data: [trade(22)] });
+    expect(spot.depth.get()?.bids).toEqual([['8', '1']]);
+    expect(spot.trades.get().map((t) => t.time)).toEqual([22, 20]);
+    stopSpot();
+  });
 });
 
 describe('MarketFeed', () => {

@@ -1,7 +1,7 @@
 import type { Period } from '@tidemark/core';
-import { SCREEN_CHANNELS, type TKlineEvent } from '@tidemark/protocol';
+import { SCREEN_CHANNELS, SPOT_SCREEN_CHANNELS, type TKlineEvent } from '@tidemark/protocol';
 import type { RealtimeClient } from '../../realtime/client';
-import { fetchDepth, fetchTrades } from './api';
+import { fetchDepth, fetchSpotDepth, fetchSpotTrades, fetchTrades } from './api';
 import type { Level } from './depth';
 import type { Pair } from './pair';
 import { SeqTracker } from './seq';
@@ -15,6 +15,17 @@ export interface Book {
 }
 
 type Listener<T> = (value: T) => void;
+
+/**
+ * Whose book and trades a page shows: the price feed's (contracts, micro options) or the spot
+ * engine's real resting orders and fills (the spot page). The chart is the feed's on every page.
+ */
+export type BookSource = 'feed' | 'spot';
+
+const SOURCES = {
+  feed: { depth: 'market_depth', detail: 'market_detail', channels: SCREEN_CHANNELS, fetchDepth, fetchTrades },
+  spot: { depth: 'coin_depth', detail: 'coin_detail', channels: SPOT_SCREEN_CHANNELS, fetchDepth: fetchSpotDepth, fetchTrades: fetchSpotTrades },
+} as const;
 
 /** A failed snapshot is not fatal: the socket keeps the panel going and the next gap or reconnect retries. */
 const ignore = () => {};
@@ -37,10 +48,15 @@ export class MarketFeed {
   /** counts pushed books, so a snapshot answer older than a pushed book is dropped */
   private depthVersion = 0;
 
+  private readonly source;
+
   constructor(
     readonly pair: Pair,
     private readonly realtime: RealtimeClient,
-  ) {}
+    source: BookSource = 'feed',
+  ) {
+    this.source = SOURCES[source];
+  }
 
   /** Follows the pair and loads the snapshots; returns the stop. */
   start(): () => void {
@@ -54,15 +70,15 @@ export class MarketFeed {
         if (connectedBefore) this.resync();
         connectedBefore = true;
       }),
-      realtime.on('market_depth', (event) => {
+      realtime.on(this.source.depth, (event) => {
         // Not seq-checked: every book pushed is the whole book, so a missed one leaves nothing stale.
         if (!ours(event)) return;
         this.depthVersion += 1;
         this.depth.set({ bids: event.in, asks: event.out, lastPrice: event.last_price });
       }),
-      realtime.on('market_detail', (event) => {
+      realtime.on(this.source.detail, (event) => {
         if (!ours(event)) return;
-        if (this.seq.check('market_detail', event.seq) === 'gap') this.reloadTrades();
+        if (this.seq.check(this.source.detail, event.seq) === 'gap') this.reloadTrades();
         this.trades.set(prependTrades(this.trades.get(), event.data));
       }),
       realtime.on('kline', (event) => {
@@ -106,7 +122,7 @@ export class MarketFeed {
   }
 
   private follow(): () => void {
-    return this.realtime.subscribe({ symbol: this.pair.symbol, period: this.period, channels: SCREEN_CHANNELS });
+    return this.realtime.subscribe({ symbol: this.pair.symbol, period: this.period, channels: this.source.channels });
   }
 
   private resync(): void {
@@ -117,13 +133,13 @@ export class MarketFeed {
 
   private reloadDepth(): void {
     const version = this.depthVersion;
-    fetchDepth(this.pair).then((view) => {
+    this.source.fetchDepth(this.pair).then((view) => {
       if (version !== this.depthVersion) return;
       this.depth.set({ bids: view.lever_transaction.in, asks: view.lever_transaction.out, lastPrice: view.last_price });
     }, ignore);
   }
 
   private reloadTrades(): void {
-    fetchTrades(this.pair).then((snapshot) => this.trades.set(mergeSnapshot(snapshot, this.trades.get())), ignore);
+    this.source.fetchTrades(this.pair).then((snapshot) => this.trades.set(mergeSnapshot(snapshot, this.trades.get())), ignore);
   }
 }
