@@ -73,9 +73,11 @@ export const ZDayMarketEvent = z.object({
  * `coin_depth`: the spot book of the subscribed pair (resting orders by price, best first; the
  * last spot fill price), the whole book after each batch the matcher ran. Shaped as `market_depth`.
  */
-export const ZCoinDepthEvent = ZMarketDepthEvent;
+export const ZCoinDepthEvent = ZMarketDepthEvent.extend(zType('coin_depth'));
 /** `coin_detail`: real spot fills of the subscribed pair, newest first. Shaped as `market_detail`. */
-export const ZCoinDetailEvent = ZMarketDetailEvent;
+export const ZCoinDetailEvent = ZMarketDetailEvent.extend(zType('coin_detail'));
+export type TCoinDepthEvent = z.infer<typeof ZCoinDepthEvent>;
+export type TCoinDetailEvent = z.infer<typeof ZCoinDetailEvent>;
 
 export type TMarketDepthEvent = z.infer<typeof ZMarketDepthEvent>;
 export type TMarketDetailEvent = z.infer<typeof ZMarketDetailEvent>;
@@ -121,8 +123,8 @@ export interface ServerToClientEvents {
   closed_microorder: (event: PrivateEvents['closed_microorder']) => void;
   lever_trade: (event: PrivateEvents['lever_trade']) => void;
   // spot
-  coin_depth: (event: TMarketDepthEvent) => void;
-  coin_detail: (event: TMarketDetailEvent) => void;
+  coin_depth: (event: TCoinDepthEvent) => void;
+  coin_detail: (event: TCoinDetailEvent) => void;
 }
 
 /**

@@ -1,6 +1,8 @@
-import { PERIODS, type Clock, type Period, type Trade, type TickEvent } from '@tidemark/core';
+import { PERIODS, type Clock, type Depth, type Period, type Trade, type TickEvent } from '@tidemark/core';
 import {
   DEPTH_COMPAT_LEVELS,
+  type TCoinDepthEvent,
+  type TCoinDetailEvent,
   type TDayMarketEvent,
   type TKlineEvent,
   type TMarketDepthEvent,
@@ -30,26 +32,39 @@ export function marketEvents(board: MarketBoard, clock: Clock) {
       match_id: pair.pairId,
     };
   };
+  const book = <T extends 'market_depth' | 'coin_depth'>(type: T, pairId: number, depth: Depth, lastPriceUnits: bigint, seq: number) => {
+    const view = presentDepth(depth, lastPriceUnits);
+    const { in: bids, out: asks } = view.lever_transaction;
+    return {
+      type,
+      ...head(pairId, seq),
+      in: bids,
+      out: asks,
+      bids: bids.slice(0, DEPTH_COMPAT_LEVELS),
+      asks: asks.slice(0, DEPTH_COMPAT_LEVELS),
+      last_price: view.last_price,
+    };
+  };
   return {
     periods: PERIODS as readonly Period[],
 
     depth(event: DepthTick, seq = event.seq): TMarketDepthEvent {
-      const view = presentDepth(event.depth, board.lastPriceUnits(event.pairId));
-      const { in: bids, out: asks } = view.lever_transaction;
-      return {
-        type: 'market_depth',
-        ...head(event.pairId, seq),
-        in: bids,
-        out: asks,
-        bids: bids.slice(0, DEPTH_COMPAT_LEVELS),
-        asks: asks.slice(0, DEPTH_COMPAT_LEVELS),
-        last_price: view.last_price,
-      };
+      return book('market_depth', event.pairId, event.depth, board.lastPriceUnits(event.pairId), seq);
     },
 
     /** `trades` oldest first, as ticks carry them; the payload lists them newest first */
     detail(pairId: number, trades: readonly Trade[], seq: number): TMarketDetailEvent {
       return { type: 'market_detail', ...head(pairId, seq), data: [...trades].reverse().map(presentTrade) };
+    },
+
+    /** the spot book after a batch of the matcher, with its last fill price */
+    spotDepth(pairId: number, depth: Depth, lastPriceUnits: bigint, seq: number): TCoinDepthEvent {
+      return book('coin_depth', pairId, depth, lastPriceUnits, seq);
+    },
+
+    /** real spot fills, newest first as the matcher hands them */
+    spotDetail(pairId: number, trades: readonly Trade[], seq: number): TCoinDetailEvent {
+      return { type: 'coin_detail', ...head(pairId, seq), data: trades.map(presentTrade) };
     },
 
     trade(event: Trades): TMarketTradeEvent {

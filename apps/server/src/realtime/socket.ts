@@ -20,7 +20,6 @@ import type { Db } from '../db/database';
 import type { MarketEngine } from '../engine/market/market';
 import { fanoutLag, socketsOpen } from '../metrics';
 import type { SpotBookUpdate } from '../engine/spot/spot';
-import { presentDepth, presentTrade } from '../modules/market/present';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
 import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, userRoom } from './rooms';
@@ -278,14 +277,11 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const { symbol } = board.pair(pairId);
       const seq = spotSeqs.get(pairId) ?? { depth: 0, detail: 0 };
       spotSeqs.set(pairId, seq);
-      const time = market.clock();
-      const view = presentDepth(depth, lastPriceUnits);
       seq.depth += 1;
-      const book = { symbol, seq: seq.depth, time, in: view.lever_transaction.in, out: view.lever_transaction.out, last_price: view.last_price };
-      io.to(channelRoom(symbol, 'coin_depth')).emit('coin_depth', book);
+      io.to(channelRoom(symbol, 'coin_depth')).emit('coin_depth', events.spotDepth(pairId, depth, lastPriceUnits, seq.depth));
       if (trades.length === 0) return;
       seq.detail += 1;
-      io.to(channelRoom(symbol, 'coin_detail')).emit('coin_detail', { symbol, seq: seq.detail, time, data: trades.map(presentTrade) });
+      io.to(channelRoom(symbol, 'coin_detail')).emit('coin_detail', events.spotDetail(pairId, trades, seq.detail));
     },
     publishPrivate(userId, event, payload) {
       // `type` and `to`: template-family handlers test the event's name and the addressee
