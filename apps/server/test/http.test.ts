@@ -227,11 +227,11 @@ describe('serving the web app', () => {
   it('compresses large API answers and leaves small ones as they are', async () => {
     const large = await fetch(`${server.url}/api/docs/json`, { headers: { 'accept-encoding': 'br' } });
     expect(large.headers.get('content-encoding')).toBe('br');
-    expect((await large.json()).openapi).toMatch(/^3\./);
+    expect(((await large.json()) as { openapi: string }).openapi).toMatch(/^3\./);
     const gzip = await fetch(`${server.url}/api/docs/json`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     const small = await fetch(`${server.url}/api/nope`, { headers: { 'accept-encoding': 'br' } });
     expect(small.headers.get('content-encoding')).toBeNull();
-    expect((await small.json()).code).toBe('not_found');
+    expect(((await small.json()) as { code: string }).code).toBe('not_found');
   });
 });
