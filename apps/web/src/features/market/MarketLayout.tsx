@@ -1,5 +1,5 @@
-import { Tabs } from 'antd';
-import type { ReactNode } from 'react';
+import { Spin, Tabs } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { MarketFeedProvider, useFeed } from './FeedContext';
@@ -7,12 +7,22 @@ import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
 import PairStats from './PairStats';
-import PriceChart from './PriceChart';
 import RecentTrades from './RecentTrades';
 import './market.css';
 
 /** The spec's chart height on desktop; phones get a shorter one that leaves the tabs in view. */
 const CHART_HEIGHT = { desktop: 516, mobile: 340 };
+
+// The chart library is the heaviest piece of a trading page: prices, book and trades paint first
+// and the chart follows in its own chunk, in a box of its final height so nothing moves.
+const PriceChart = lazy(() => import('./PriceChart'));
+function Chart({ height }: { height: number }) {
+  return (
+    <Suspense fallback={<Spin className="tm-mk-chart-wait" style={{ height }} />}>
+      <PriceChart height={height} />
+    </Suspense>
+  );
+}
 
 /**
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
@@ -49,7 +59,7 @@ function DeskMarket({ panel }: { panel: ReactNode }) {
           <PairStats symbol={symbol} />
         </Card>
         <Card>
-          <PriceChart height={CHART_HEIGHT.desktop} />
+          <Chart height={CHART_HEIGHT.desktop} />
         </Card>
         {panel}
       </div>
@@ -71,7 +81,7 @@ function PhoneMarket({ panel }: { panel: ReactNode }) {
         <Tabs
           size="small"
           items={[
-            { key: 'chart', label: t('market.tabs.chart'), children: <PriceChart height={CHART_HEIGHT.mobile} /> },
+            { key: 'chart', label: t('market.tabs.chart'), children: <Chart height={CHART_HEIGHT.mobile} /> },
             { key: 'book', label: t('market.tabs.book'), children: <OrderBook levels={10} /> },
             { key: 'trades', label: t('market.tabs.trades'), children: <RecentTrades /> },
           ]}
