@@ -82,6 +82,11 @@ try {
     if (!result) throw new Error(`no Lighthouse result for ${route}`);
     const { categories, audits } = result.lhr;
     const requests = (audits['network-requests']?.details as { items: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    // what keeps accessibility below 100, by audit id, so a drop says where to look
+    const a11yFailing = (categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    if (a11yFailing.length > 0) console.log(`${route}: accessibility audits failing: ${a11yFailing.join(', ')}`);
     const scripts = requests.filter((r) => r.resourceType === 'Script');
     rows.push({
       route: `${route}${signedIn ? ' (signed in)' : ''}`,
