@@ -3,7 +3,9 @@
  * built server, as `npm start` runs it: /login signed out, then /exchange and /contracts signed in
  * as the demo trader. Prints per page the performance score, FCP, LCP, TBT, the accessibility
  * score and the JavaScript transferred (compressed bytes on the wire). Timings are simulated from
- * the observed trace, so a loaded machine makes them pessimistic; the byte counts are exact.
+ * the observed trace, so a loaded machine makes them pessimistic and noisy: each page is measured
+ * BENCH_ROUNDS times (default 3) and the median of each figure printed; the byte counts are exact.
+ * BENCH_SERVER_MAIN and WEB_DIST measure another build (say the one before a change).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +18,8 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const built = path.join(root, 'apps/server/dist/main.js');
+const built = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DEMO_EMAIL = 'demo@tidemark.local';
 const DEMO_PASSWORD = 'bench-web-demo-1';
@@ -62,9 +65,9 @@ try {
   if (login.type !== 'ok') throw new Error(`demo login refused: ${login.message}`);
 
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  const rows = [];
-  for (const { route, signedIn } of PAGES) {
-    // a fresh browser context per route: a cold HTTP cache and empty storage; the session lives
+  /** One Lighthouse run of a route in a fresh context; the figures by name. */
+  async function measure(route: string, signedIn: boolean): Promise<Record<string, number>> {
+    // a fresh browser context per run: a cold HTTP cache and empty storage; the session lives
     // in local storage, as the app's own login leaves it, so Lighthouse is told not to clear it
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
@@ -88,8 +91,7 @@ try {
       .map((ref) => ref.id);
     if (a11yFailing.length > 0) console.log(`${route}: accessibility audits failing: ${a11yFailing.join(', ')}`);
     const scripts = requests.filter((r) => r.resourceType === 'Script');
-    rows.push({
-      route: `${route}${signedIn ? ' (signed in)' : ''}`,
+    return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       fcpS: +((audits['first-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(1),
       lcpS: +((audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(1),
@@ -98,11 +100,21 @@ try {
       jsKb: Math.round(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024),
       jsRequests: scripts.length,
       totalKb: Math.round((audits['total-byte-weight']?.numericValue ?? 0) / 1024),
-    });
+    };
+  }
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const rows = [];
+  for (const { route, signedIn } of PAGES) {
+    const runs = [];
+    for (let round = 0; round < ROUNDS; round++) runs.push(await measure(route, signedIn));
+    const row: Record<string, string | number> = { route: `${route}${signedIn ? ' (signed in)' : ''}` };
+    for (const key of Object.keys(runs[0]!)) row[key] = median(runs.map((run) => run[key]!));
+    rows.push(row);
   }
   await browser.disconnect();
   console.table(rows);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores (simulated timings grow with load)`);
+  console.log(`median of ${ROUNDS} runs per page; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores (simulated timings grow with load)`);
 } finally {
   chrome.kill();
   server.kill('SIGTERM');
