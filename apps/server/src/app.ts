@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,6 +82,10 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
 
   await app.register(metricsPlugin, { metricsPort: config.metricsPort, metricsToken: config.metricsToken, host: config.host });
   await app.register(securityPlugin);
+  // API answers over a kilobyte go out brotli or gzip by Accept-Encoding; the web app's files
+  // are compressed at build time (http/web.ts) and pass through as they are; socket.io answers
+  // on the raw server and never reaches this
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(langPlugin);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -153,11 +154,19 @@ describe('HTTP conventions', () => {
 
 describe('serving the web app', () => {
   let server: TestServer;
+  // the compressed copies say which one was sent: a body reading 'br' came from app.js.br
+  const files = {
+    'index.html': '<!doctype html><title>Tidemark</title><div id="root"></div>',
+    'assets/app-abc123.js': 'console.log("plain")',
+  };
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tidemark</title><div id="root"></div>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    for (const [file, text] of Object.entries(files)) {
+      fs.writeFileSync(path.join(dist, file), text);
+      fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(text.replace('plain', 'br').replace('Tidemark', 'Tidemark br')));
+      fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(text.replace('plain', 'gzip').replace('Tidemark', 'Tidemark gzip')));
+    }
     server = await startTestServer({ env: { WEB_DIST: dist } });
   });
   afterAll(() => server.close());
@@ -171,12 +180,58 @@ describe('serving the web app', () => {
     }
   });
 
-  it('serves hashed assets with a long cache life', async () => {
-    const response = await fetch(`${server.url}/assets/app-abc123.js`);
-    expect(response.headers.get('cache-control')).toContain('immutable');
+  it('answers HEAD for a page like GET, without a body', async () => {
+    for (const route of ['/', '/exchange', '/index.html']) {
+      const response = await fetch(`${server.url}${route}`, { method: 'HEAD' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe('');
+    }
+    expect((await fetch(`${server.url}/api/nope`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br', body: 'console.log("br")' },
+      { accept: 'gzip', encoding: 'gzip', body: 'console.log("gzip")' },
+      { accept: 'identity', encoding: null, body: 'console.log("plain")' },
+    ];
+    for (const { accept, encoding, body } of cases) {
+      const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': accept } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text()).toBe(body);
+    }
+  });
+
+  it('sends the history-mode fallback precompressed too', async () => {
+    const response = await fetch(`${server.url}/exchange`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('Tidemark br');
+  });
+
+  it('serves hashed assets with a year-long immutable cache life, compressed or not', async () => {
+    for (const accept of ['br', 'identity']) {
+      const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': accept } });
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('keeps API paths out of the fallback', async () => {
     expect((await fetch(`${server.url}/api/nope`)).status).toBe(404);
+  });
+
+  it('compresses large API answers and leaves small ones as they are', async () => {
+    const large = await fetch(`${server.url}/api/docs/json`, { headers: { 'accept-encoding': 'br' } });
+    expect(large.headers.get('content-encoding')).toBe('br');
+    expect(((await large.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    const gzip = await fetch(`${server.url}/api/docs/json`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const small = await fetch(`${server.url}/api/nope`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(((await small.json()) as { code: string }).code).toBe('not_found');
   });
 });

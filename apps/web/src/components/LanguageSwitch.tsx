@@ -18,7 +18,8 @@ export default function LanguageSwitch() {
         onClick: ({ key }) => key !== language && switchLanguage(key as Language),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')}>
+      {/* the name starts with what the button shows, as voice control users say what they see */}
+      <Button type="text" icon={<GlobalOutlined />} aria-label={`${LANGUAGE_INFO[language].name} (${t('nav.language')})`}>
         {LANGUAGE_INFO[language].name}
       </Button>
     </Dropdown>

@@ -1,5 +1,5 @@
-import { Tabs } from 'antd';
-import type { ReactNode } from 'react';
+import { Spin, Tabs } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { MarketFeedProvider, useFeed } from './FeedContext';
@@ -8,7 +8,6 @@ import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
 import PairStats from './PairStats';
-import PriceChart from './PriceChart';
 import type { PairFilter } from './quotes';
 import RecentTrades from './RecentTrades';
 import './market.css';
@@ -25,6 +24,17 @@ interface LayoutProps {
   aside?: ReactNode;
   /** phones: a strip under the pair's figures (the balance and its transfer button) */
   strip?: ReactNode;
+}
+
+// The chart library is the heaviest piece of a trading page: prices, book and trades paint first
+// and the chart follows in its own chunk, in a box of its final height so nothing moves.
+const PriceChart = lazy(() => import('./PriceChart'));
+function Chart({ height }: { height: number }) {
+  return (
+    <Suspense fallback={<Spin className="tm-mk-chart-wait" style={{ height }} />}>
+      <PriceChart height={height} />
+    </Suspense>
+  );
 }
 
 /**
@@ -68,7 +78,7 @@ function DeskMarket({ panel, only, aside }: LayoutProps) {
           <PairStats symbol={symbol} />
         </Card>
         <Card>
-          <PriceChart height={CHART_HEIGHT.desktop} />
+          <Chart height={CHART_HEIGHT.desktop} />
         </Card>
         {panel}
       </div>
@@ -94,7 +104,7 @@ function PhoneMarket({ panel, only, strip }: LayoutProps) {
         <Tabs
           size="small"
           items={[
-            { key: 'chart', label: t('market.tabs.chart'), children: <PriceChart height={CHART_HEIGHT.mobile} /> },
+            { key: 'chart', label: t('market.tabs.chart'), children: <Chart height={CHART_HEIGHT.mobile} /> },
             { key: 'book', label: t('market.tabs.book'), children: <OrderBook levels={10} /> },
             { key: 'trades', label: t('market.tabs.trades'), children: <RecentTrades /> },
           ]}

@@ -1,0 +1,54 @@
+/**
+ * Fails when the JavaScript a route needs before its first paint grows past its budget. Reads the
+ * built web app's manifest (apps/web/dist/.vite/manifest.json): a route's initial JavaScript is
+ * the entry chunk, the page's lazily loaded chunk and every chunk either imports statically; each
+ * is counted by the size of the brotli copy the server sends. Run after `npm run build`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+/** Brotli KB per route, set a little above what the build reaches so a real growth is caught. */
+const BUDGETS_KB = {
+  '/login': { page: 'src/pages/Login.tsx', kb: 380 },
+  '/exchange': { page: 'src/pages/Exchange.tsx', kb: 340 },
+  '/contracts': { page: 'src/pages/Contracts.tsx', kb: 340 },
+};
+
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error('web-budget: no built web app (apps/web/dist/.vite/manifest.json): run `npm run build` first');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+/** The chunk's file and every file it imports statically, transitively. */
+function staticFiles(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`web-budget: ${key} is not in the manifest (page moved or renamed?)`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticFiles(imported, seen);
+  return seen;
+}
+
+/** The size the browser downloads: the brotli copy, or the file itself when too small to compress. */
+function brotliBytes(file) {
+  const br = path.join(dist, `${file}.br`);
+  return fs.statSync(fs.existsSync(br) ? br : path.join(dist, file)).size;
+}
+
+let failed = false;
+for (const [route, { page, kb }] of Object.entries(BUDGETS_KB)) {
+  const files = staticFiles(page, staticFiles('index.html'));
+  const js = [...files].filter((file) => file.endsWith('.js'));
+  const sizeKb = js.reduce((sum, file) => sum + brotliBytes(file), 0) / 1024;
+  const over = sizeKb > kb;
+  failed ||= over;
+  console.log(`${over ? 'OVER' : 'ok  '} ${route.padEnd(11)} ${sizeKb.toFixed(1).padStart(6)} KB brotli in ${js.length} files (budget ${kb} KB)`);
+}
+if (failed) {
+  console.error('web-budget: a route loads more JavaScript before its first paint than its budget allows');
+  process.exit(1);
+}
