@@ -26,15 +26,17 @@ const GROUPS = [
   { id: 2n, name: 'Altcoins', sort: 2n },
 ];
 
-// [id, group, base, reference price, contract size per hand]; match id 2 is BTC/USDT (spec default).
-const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string]> = [
-  [2n, 1n, BTC, '67000', '0.001'],
-  [1n, 1n, ETH, '3500', '0.01'],
-  [3n, 1n, 4n, '600', '0.1'],
-  [4n, 1n, 5n, '150', '1'],
-  [5n, 2n, 6n, '0.6', '100'],
-  [6n, 2n, 7n, '0.15', '1000'],
-  [7n, 2n, 8n, '80', '1'],
+// [id, group, base, reference price, contract size per hand, price tick, amount step]; match id 2 is
+// BTC/USDT (spec default). The tick and step are the pair's precision everywhere: the feed, the
+// spot rules, the book and every figure shown; tick x step is a whole quote unit (SpotPairRules).
+const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string, string, string]> = [
+  [2n, 1n, BTC, '67000', '0.001', '0.01', '0.0001'],
+  [1n, 1n, ETH, '3500', '0.01', '0.01', '0.001'],
+  [3n, 1n, 4n, '600', '0.1', '0.01', '0.001'],
+  [4n, 1n, 5n, '150', '1', '0.01', '0.01'],
+  [5n, 2n, 6n, '0.6', '100', '0.0001', '1'],
+  [6n, 2n, 7n, '0.15', '1000', '0.00001', '1'],
+  [7n, 2n, 8n, '80', '1', '0.01', '0.01'],
 ];
 
 // [currency, min, max per withdrawal, fee percent, daily limit]
@@ -64,17 +66,6 @@ const MICRO_SECONDS: ReadonlyArray<[bigint, string]> = [
   [300n, '95'],
 ];
 
-// spot: [pair, price step, amount step]; step x step is a whole quote unit (SpotPairRules)
-const SPOT_STEPS: ReadonlyArray<[bigint, string, string]> = [
-  [2n, '0.01', '0.0001'],
-  [1n, '0.01', '0.001'],
-  [3n, '0.01', '0.001'],
-  [4n, '0.01', '0.01'],
-  [5n, '0.0001', '1'],
-  [6n, '0.00001', '1'],
-  [7n, '0.01', '0.01'],
-];
-
 const SETTINGS: Record<string, string> = {
   // is_open_CTbi: the platform accepts deposits and withdrawals
   platform_open: '1',
@@ -92,7 +83,7 @@ export async function seed(db: Db): Promise<void> {
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx.insertInto('pair_group').values(GROUPS).onConflict((oc) => oc.column('id').doNothing()).execute();
-    const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share], i) => ({
+    const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share, tick, step], i) => ({
       id,
       group_id: group,
       currency_id: base,
@@ -103,6 +94,8 @@ export async function seed(db: Db): Promise<void> {
       lever_share_num_units: mustParseUnits(share),
       reference_price_units: mustParseUnits(price),
       sort: BigInt(i + 1),
+      price_tick_units: mustParseUnits(tick),
+      amount_step_units: mustParseUnits(step),
     }));
     await trx.insertInto('pair').values(pairs).onConflict((oc) => oc.column('id').doNothing()).execute();
     await trx
@@ -122,10 +115,10 @@ export async function seed(db: Db): Promise<void> {
     await trx
       .insertInto('spot_rule')
       .values(
-        SPOT_STEPS.map(([pair_id, tick, lot]) => ({
+        pairs.map(({ id: pair_id, price_tick_units, amount_step_units }) => ({
           pair_id,
-          tick_units: mustParseUnits(tick),
-          lot_units: mustParseUnits(lot),
+          tick_units: price_tick_units,
+          lot_units: amount_step_units,
           min_value_units: mustParseUnits('5'),
           band_percent_units: mustParseUnits('5'),
           maker_fee_percent_units: mustParseUnits('0.1'),

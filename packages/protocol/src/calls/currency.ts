@@ -19,6 +19,10 @@ export const ZQuotation = z.object({
   spread: zDecimal,
   lever_trade_fee: zDecimal,
   lever_share_num: zDecimal,
+  /** the pair's price tick, shortest form ("0.01"): prices are shown to its decimals */
+  price_tick: zDecimal,
+  /** the pair's amount step, shortest form ("0.0001"): amounts are shown cut to its decimals */
+  amount_step: zDecimal,
 });
 export type TQuotation = z.infer<typeof ZQuotation>;
 

@@ -21,6 +21,8 @@ export function selectPairs(db: Db) {
       'pair.lever_trade_fee_units',
       'pair.lever_share_num_units',
       'pair.reference_price_units',
+      'pair.price_tick_units',
+      'pair.amount_step_units',
     ])
     .orderBy('pair_group.sort')
     .orderBy('pair.sort')
