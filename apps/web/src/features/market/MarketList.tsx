@@ -3,7 +3,8 @@ import { Empty, Input, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotationGroups } from '../../api/queries';
-import { fixedDecimal, formatChange } from '../../format/decimal';
+import { formatChange } from '../../format';
+import LivePrice from './LivePrice';
 import { getSession } from '../../session/store';
 import { choosePair, symbolOf } from './pair';
 import { initialGroup, listPairs, type Listed } from './quotes';
@@ -73,7 +74,7 @@ function PairRow({ listed, current }: { listed: Listed; current: boolean }) {
           {quotation.currency_name}
           <small>/{quotation.legal_name}</small>
         </span>
-        <span className="tm-mk-num">{fixedDecimal(ticker.now_price, 4)}</span>
+        <LivePrice symbol={symbol} tick={quotation.price_tick} fallback={ticker.now_price} className="tm-mk-num" />
         <span className={`tm-mk-num tm-${change.trend}`}>{change.text}</span>
       </button>
     </li>

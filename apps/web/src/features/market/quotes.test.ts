@@ -18,6 +18,8 @@ const pair = (id: number, currency_name: string, is_display = 1): Quotation => (
   spread: '0',
   lever_trade_fee: '0',
   lever_share_num: '1',
+  price_tick: '0.0001',
+  amount_step: '0.0001',
 });
 
 const groups: QuotationGroup[] = [

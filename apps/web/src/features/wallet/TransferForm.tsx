@@ -2,7 +2,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import type { CallInput, Calls } from '@tidemark/protocol';
 import { Button, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { rejection } from '../account/rules';
 import { ASSET_DECIMALS } from './amount';
 import CurrencySelect from './CurrencySelect';
@@ -36,7 +36,7 @@ export default function TransferForm({ list }: { list: WalletList }) {
     // Until the currency list is read no currency is chosen: that is loading, not "not held".
     if (currency === undefined) return <Skeleton.Input active size="small" />;
     const amount = availableOf(list, wallet, currency);
-    return amount === undefined ? t('transfer.notHeld') : `${fixedDecimal(amount, ASSET_DECIMALS)} ${currencyName}`;
+    return amount === undefined ? t('transfer.notHeld') : `${formatFixed(amount, ASSET_DECIMALS)} ${currencyName}`;
   };
   return (
     <Form<Transfer>
