@@ -6,7 +6,7 @@ import { insertUpload } from '../src/modules/upload/queries';
 import { hashPassword } from '../src/modules/user/password';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
 import { addAddress, requestDeposit, requestWithdrawal } from '../src/modules/wallet/service';
-import { buildUser, fundWallet } from '../src/testing/factories';
+import { buildUser, fundWallet, TRADER_DEFAULTS } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 // Every staff decision goes through the one audit writer: one entry per decision, at the
@@ -39,7 +39,7 @@ async function withdrawal(): Promise<bigint> {
   const user = await buildUser(server);
   await fundWallet(server, user.id, USDT, '100');
   await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
-  await addAddress(server.db, { userId: user.id, currencyId: USDT, address: `T${user.id}`, notes: '', network: 'TRC20' }, server.clock());
+  await addAddress(server.db, { userId: user.id, currencyId: USDT, address: TRADER_DEFAULTS.address.address, notes: '', network: 'TRC20' }, server.clock());
   const request = { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('20'), address: `T${user.id}`, payPassword: '123456', bank: false };
   return requestWithdrawal(server.db, request, server.clock());
 }

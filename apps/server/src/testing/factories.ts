@@ -125,7 +125,8 @@ export interface Trader extends SignedInUser {
 export const TRADER_DEFAULTS = {
   funds: [[USDT, '1000']] as readonly Funding[],
   fundPassword: '123456',
-  address: { currencyId: USDT, address: 'TXyz123abc', network: 'TRC20', notes: 'cold' } as WithdrawalAddress,
+  // a real TRC20 address (well-formed, with a valid checksum): the book refuses anything else
+  address: { currencyId: USDT, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', network: 'TRC20', notes: 'cold' } as WithdrawalAddress,
 };
 
 /** A signed-in trader who can move money at once: funded wallets, a fund password and a saved withdrawal address. */
