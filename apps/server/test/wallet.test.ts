@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mustParseUnits } from '@tidemark/core';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
-import { buildSignedInUser, buildStaff, buildTrader, fundWallet, TRADER_DEFAULTS } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff, buildTrader, DEPOSIT_ADDRESSES, fundWallet, openDeposits, TRADER_DEFAULTS } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC = 1n;
@@ -280,9 +280,14 @@ describe('deposits', () => {
 
   it('shows the configured addresses, takes an application, and credits it once on approval', async () => {
     const user = await buildSignedInUser(server);
-    const addresses = await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token });
-    expect(addresses.message).toEqual({ ETH: expect.any(String), Trc20: expect.any(String) });
+    const inAddress = async () => (await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token })).message;
+    // nothing configured yet: each network is answered empty (never a placeholder) and deposits are not open
+    expect(await inAddress()).toEqual({ ETH: '', Trc20: '' });
     const pic = await upload(user.token, PNG);
+    expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toMatchObject({ code: 'deposit_not_offered' });
+    // staff configure the TRC20 address: that network opens, ERC20 stays closed
+    await openDeposits(server, ['Trc20']);
+    expect(await inAddress()).toEqual({ ETH: '', Trc20: DEPOSIT_ADDRESSES.Trc20 });
     expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toEqual({
       type: 'ok',
       message: 'Top-up application submitted',
@@ -302,6 +307,7 @@ describe('deposits', () => {
   });
 
   it('changes no balance on rejection', async () => {
+    await openDeposits(server);
     const user = await buildSignedInUser(server);
     const pic = await upload(user.token, PNG);
     await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
@@ -317,6 +323,7 @@ describe('deposits', () => {
     ['no screenshot', '', 'upload_missing'],
     ['a currency without deposits', 'bnb', 'deposit_not_offered'],
   ])('refuses %s', async (_what, variant, code) => {
+    await openDeposits(server);
     const user = await buildSignedInUser(server);
     const pic = variant === '' ? '' : await upload(user.token, variant === 'big' ? Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) : PNG);
     const answer = await server.post('/api/wallet/charge_req', { currency: variant === 'bnb' ? '4' : '3', amount: '10', pic }, { token: user.token });

@@ -8,6 +8,7 @@ import * as createMicro from './migrations/20261202110000_create_micro';
 import * as createLever from './migrations/20261202120000_create_lever';
 import * as createSpot from './migrations/20261202130000_create_spot';
 import * as addPairPrecision from './migrations/20261203170000_add_pair_precision';
+import * as clearDepositPlaceholders from './migrations/20261203170100_clear_deposit_placeholders';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202120000_create_lever': createLever,
   '20261202130000_create_spot': createSpot,
   '20261203170000_add_pair_precision': addPairPrecision,
+  '20261203170100_clear_deposit_placeholders': clearDepositPlaceholders,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -46,12 +46,13 @@ const WITHDRAW_LIMITS: ReadonlyArray<[bigint, string, string, string, string]> =
   [USDT, '10', '100000', '1', '200000'],
 ];
 
-// Placeholders that cannot be mistaken for real addresses: staff set the real ones.
+// The networks each currency is deposited over. Staff set the addresses; until then an address
+// is empty, answered as empty, and deposits over that network are not open.
 const DEPOSIT_ADDRESSES: ReadonlyArray<[bigint, 'BTC' | 'ETH' | 'Trc20', string]> = [
-  [BTC, 'BTC', 'SET-BTC-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [ETH, 'ETH', 'SET-ETH-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [USDT, 'ETH', 'SET-USDT-ERC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [USDT, 'Trc20', 'SET-USDT-TRC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [BTC, 'BTC', ''],
+  [ETH, 'ETH', ''],
+  [USDT, 'ETH', ''],
+  [USDT, 'Trc20', ''],
 ];
 
 // micro options: pairs open for them, payable currencies [currency, min, max, fee percent, presets], expiries [seconds, profit ratio percent]

@@ -140,3 +140,17 @@ export async function buildTrader(ctx: FactoryContext, options: TraderOptions = 
   await addAddress(db, { userId: user.id, ...address }, ctx.clock());
   return { ...user, fundPassword, address };
 }
+
+/** Well-formed deposit addresses for each seeded network (staff set them on a real install). */
+export const DEPOSIT_ADDRESSES = {
+  BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ETH: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  Trc20: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV',
+} as const;
+
+/** Opens deposits over `networks` (all seeded ones unless said) by configuring their addresses, as staff would. */
+export async function openDeposits(ctx: FactoryContext, networks: readonly (keyof typeof DEPOSIT_ADDRESSES)[] = ['BTC', 'ETH', 'Trc20']): Promise<void> {
+  for (const network of networks) {
+    await ctx.db.updateTable('deposit_address').set({ address: DEPOSIT_ADDRESSES[network] }).where('network', '=', network).execute();
+  }
+}

@@ -230,7 +230,9 @@ export async function requestDeposit(
   nowMs: number,
 ): Promise<bigint> {
   if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
-  if ((await selectDepositAddresses(db, input.currencyId)).length === 0) throw new Rejection('deposit_not_offered');
+  // open once staff configured an address for it (an empty one means not yet)
+  const configured = (await selectDepositAddresses(db, input.currencyId)).some((row) => row.address !== '');
+  if (!configured) throw new Rejection('deposit_not_offered');
   const upload = await findOwnUpload(db, input.userId, input.pic);
   if (!upload) throw new Rejection('upload_not_found');
   if (upload.size_bytes > BigInt(limits.uploadDepositBytesMax)) {
