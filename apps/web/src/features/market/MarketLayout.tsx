@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { useLoggedIn } from '../../session/useSession';
 import { MarketFeedProvider, useFeed } from './FeedContext';
 import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
@@ -9,6 +10,7 @@ import OrderBook from './OrderBook';
 import PairStats from './PairStats';
 import PriceChart from './PriceChart';
 import RecentTrades from './RecentTrades';
+import TradeSignIn from './TradeSignIn';
 import './market.css';
 
 /** The spec's chart height on desktop; phones get a shorter one that leaves the tabs in view. */
@@ -18,7 +20,9 @@ const CHART_HEIGHT = { desktop: 516, mobile: 340 };
  * The market view the trading pages share: pairs, chart, order book and trades of the stored
  * pair, live. `panel` is the page's own trading area (order entry and order lists).
  */
-export default function MarketLayout({ panel }: { panel: ReactNode }) {
+export default function MarketLayout({ panel: ownPanel }: { panel: ReactNode }) {
+  // a visitor sees the market live, and where the order entry goes, how to start trading
+  const panel = useLoggedIn() ? ownPanel : <TradeSignIn />;
   return <MarketFeedProvider>{useIsMobile() ? <PhoneMarket panel={panel} /> : <DeskMarket panel={panel} />}</MarketFeedProvider>;
 }
 

@@ -10,6 +10,9 @@ import { choosePair, symbolOf } from './pair';
 import { initialGroup, listPairs, type Listed } from './quotes';
 import { useTicker } from './tickers';
 
+/** Seeded group names shown in the reader's language; a group staff name otherwise is shown as named. */
+const GROUP_LABELS: Readonly<Record<string, 'market.groups.altcoins'>> = { Altcoins: 'market.groups.altcoins' };
+
 /** The pairs by group, with a search; choosing one stores it and reloads the page on it. */
 export default function MarketList({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ export default function MarketList({ symbol }: { symbol: string }) {
           size="small"
           activeKey={String(groupIndex)}
           onChange={(key) => setGroup(Number(key))}
-          items={groups.map((group, index) => ({ key: String(index), label: group.name }))}
+          items={groups.map((group, index) => ({ key: String(index), label: GROUP_LABELS[group.name] ? t(GROUP_LABELS[group.name]!) : group.name }))}
         />
       )}
       <div className="tm-mk-row tm-mk-head" aria-hidden="true">
