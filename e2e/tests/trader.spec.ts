@@ -72,6 +72,14 @@ test.describe('signed in', () => {
     await shoot(page, info.project.name, 'change-deposit-closed');
   });
 
+  test('a row’s “Deposit & withdraw” on my assets opens that row’s deposit panel', async ({ page }) => {
+    await page.goto('/myasset');
+    const row = currencyRow(page, 'USDT').row.filter({ has: page.getByRole('link', { name: 'Deposit & withdraw' }) });
+    await row.getByRole('link', { name: 'Deposit & withdraw' }).click();
+    await expect(page).toHaveURL(/\/change\?currency=3&panel=deposit$/);
+    await expect(openPanel(page).getByText('Deposit address')).toBeVisible();
+  });
+
   test('the transfer log shows small amounts in full, signed', async ({ page, request }, info) => {
     const moved = await callAsTrader(request, '/api/wallet/change', { number: '0.00012345', from_field: 'change', to_field: 'lever', currency_id: '1' });
     expect(moved.type).toBe('ok');

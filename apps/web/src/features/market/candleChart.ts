@@ -20,7 +20,7 @@ import { zoneOffsetMs } from './zone';
 /** The axis shows prices to the pair's tick; the library wants the tick as a number (drawing only). */
 const priceFormat = (tick: string) => ({ type: 'price', precision: decimalsOf(tick), minMove: Number(tick) }) as const;
 
-/** The 10/20 cross study's marker label: a cross of two averages, not a buy or sell signal. */
+/** The 10/20 cross study's name in the legend beside its dots: a cross of two averages, not a buy or sell signal. */
 export const CROSS_LABEL = 'MA10×MA20';
 
 /** The studies: MA 15, and MA 10 against MA 20 whose crossings are marked. */
@@ -192,10 +192,9 @@ export class CandleChart {
     return crossings(fast!, slow!).map(({ index, direction }) => ({
       time: this.time(this.bars[index]!.timeMs),
       position: direction === 'up' ? 'belowBar' : 'aboveBar',
-      // a labelled dot, so the crossing is not read as a buy or sell arrow
+      // a dot in MA10's colour, named in the legend, so the crossing is not read as a buy or sell arrow
       shape: 'circle',
       color: STUDY_LINES[1].color,
-      text: CROSS_LABEL,
     }));
   }
 
