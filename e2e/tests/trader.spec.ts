@@ -80,6 +80,19 @@ test.describe('signed in', () => {
     await expect(openPanel(page).getByText('Deposit address')).toBeVisible();
   });
 
+  test('/transferlegal keeps the chosen currency through its reload after a transfer', async ({ page }) => {
+    await page.goto('/transferlegal');
+    await page.getByLabel('Currency').click();
+    await page.locator('.ant-select-item-option', { hasText: /^BTC$/ }).click();
+    await expect(page).toHaveURL(/currency=1/);
+    await page.getByRole('textbox', { name: 'Amount' }).fill('0.0001');
+    const reloaded = page.waitForEvent('load');
+    await page.locator('form').getByRole('button', { name: 'Transfer', exact: true }).click();
+    await expect(page.getByText('Transfer completed')).toBeVisible();
+    await reloaded;
+    await expect(page.getByTestId('transfer-from-balance')).toContainText('BTC');
+  });
+
   test('the transfer log shows small amounts in full, signed', async ({ page, request }, info) => {
     const moved = await callAsTrader(request, '/api/wallet/change', { number: '0.00012345', from_field: 'change', to_field: 'lever', currency_id: '1' });
     expect(moved.type).toBe('ok');
