@@ -85,6 +85,11 @@ test.describe('signed in', () => {
     await page.getByLabel('Currency').click();
     await page.locator('.ant-select-item-option', { hasText: /^BTC$/ }).click();
     await expect(page).toHaveURL(/currency=1/);
+    // too many decimals: kept as typed, and one clear message
+    await page.getByRole('textbox', { name: 'Amount' }).fill('0.000123456');
+    await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('0.000123456');
+    await page.locator('form').getByRole('button', { name: 'Transfer', exact: true }).click();
+    await expect(page.locator('.ant-form-item-explain-error')).toHaveText(['Amounts allow at most 8 decimals']);
     await page.getByRole('textbox', { name: 'Amount' }).fill('0.0001');
     const reloaded = page.waitForEvent('load');
     await page.locator('form').getByRole('button', { name: 'Transfer', exact: true }).click();
