@@ -16,9 +16,9 @@ export async function signInAsTrader(page: Page): Promise<void> {
   }, { token: token!, user_id: userId!, accountNum: email!, lang: 'en' });
 }
 
-/** An amount as shown ("9990.50000000 USDT") in units of 1e-8, so checks never go through floats. */
+/** An amount as shown ("9,990.50000000 USDT", grouped in English) in units of 1e-8, so checks never go through floats. */
 export function units(text: string | null): bigint {
-  const match = /(-?\d+)(?:\.(\d{1,8}))?/.exec(text ?? '');
+  const match = /(-?\d+)(?:\.(\d{1,8}))?/.exec((text ?? '').replace(/,/g, ''));
   if (!match) throw new Error(`no amount in ${JSON.stringify(text)}`);
   const [, int = '0', fraction = ''] = match;
   const magnitude = BigInt(int.replace('-', '')) * 100_000_000n + BigInt(fraction.padEnd(8, '0'));
@@ -58,6 +58,12 @@ export function writeScreenshotPng(): string {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
   fs.writeFileSync(file, Buffer.from(png, 'base64'));
   return file;
+}
+
+/** Calls the API as the prepared trader (a form body, as the spec's clients send). */
+export async function callAsTrader(request: APIRequestContext, path: string, form: Record<string, string>): Promise<{ type: string; message: unknown }> {
+  const response = await request.post(path, { form, headers: { Authorization: `Bearer ${readTrader().token}` } });
+  return (await response.json()) as { type: string; message: unknown };
 }
 
 /** The trader's available USDT in the spot and contract wallets, in units, read from the API (not the page). */

@@ -4,7 +4,7 @@
  * whose received mail the tests read back (to type the codes a trader would copy from a mail).
  * A signed-in trader (10,000 USDT and 1 BTC in the spot wallet, 10,000 USDT in the contract
  * wallet, fund password 123456, a saved TRC20 address) is also made up front for tests of pages
- * behind the login.
+ * behind the login, and deposits are open over TRC20 and Bitcoin (ERC20 left unconfigured).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -68,6 +68,8 @@ const trader = await factories.buildTrader(server, {
     [BigInt(CURRENCY_IDS.USDT), '10000', 'lever'],
   ],
 });
+// deposits open over TRC20 and Bitcoin; ERC20 stays unconfigured, as on a fresh install
+await factories.openDeposits(server, ['Trc20', 'BTC']);
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
 fs.writeFileSync(SESSION_FILE, JSON.stringify({ token: trader.token, userId: trader.id.toString(), email: trader.email }));
 

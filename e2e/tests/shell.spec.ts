@@ -23,13 +23,14 @@ async function store(page: Page, values: Record<string, string>) {
 
 test('a visitor sees no header or footer and can switch the language', async ({ page }, info) => {
   await page.goto('/contracts');
-  await expect(page.getByRole('heading', { name: 'Leveraged contracts' })).toBeVisible();
+  // where order entry goes, a visitor is asked to log in
+  await expect(page.getByRole('heading', { name: 'Log in to trade' })).toBeVisible();
   await expect(page.locator('header.tm-header')).toHaveCount(0);
   await expect(page.locator('footer.tm-ticker')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '日本語' }).click();
-  await expect(page.getByRole('heading', { name: 'レバレッジ先物' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ログインして取引' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-guest-jp.png`) });
 });

@@ -180,7 +180,7 @@ describe('register and log in', () => {
 
   it('lists countries with their area codes', async () => {
     const answer = await server.get('/api/common/countries');
-    expect(answer.message).toContainEqual({ country_id: expect.any(Number), area_code: '86', name_en: 'China' });
+    expect(answer.message).toContainEqual({ country_id: expect.any(Number), area_code: '86', name_en: 'China', iso: 'CN' });
   });
 });
 

@@ -6,7 +6,7 @@ import { insertUpload } from '../src/modules/upload/queries';
 import { hashPassword } from '../src/modules/user/password';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
 import { addAddress, requestDeposit, requestWithdrawal } from '../src/modules/wallet/service';
-import { buildUser, fundWallet } from '../src/testing/factories';
+import { buildUser, fundWallet, openDeposits, TRADER_DEFAULTS } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 import { memoryStrikes } from '../src/modules/guard/strikes';
 
@@ -30,6 +30,7 @@ const auditOf = (subject: string) =>
   server.db.selectFrom('audit_log').select(['staff_id', 'action', 'detail', 'created_at_ms']).where('subject', '=', subject).execute();
 
 async function deposit(): Promise<bigint> {
+  await openDeposits(server);
   const user = await buildUser(server);
   const name = `${user.id.toString().padStart(32, '0')}.png`;
   await insertUpload(server.db, { userId: user.id, name, mime: 'image/png', sizeBytes: 100, createdAtMs: server.clock() });
@@ -40,8 +41,8 @@ async function withdrawal(): Promise<bigint> {
   const user = await buildUser(server);
   await fundWallet(server, user.id, USDT, '100');
   await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('123456') }).where('id', '=', user.id).execute();
-  await addAddress(server.db, { userId: user.id, currencyId: USDT, address: `T${user.id}`, notes: '', network: 'TRC20' }, server.clock());
-  const request = { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('20'), address: `T${user.id}`, payPassword: '123456', strikes: memoryStrikes(), bank: false };
+  await addAddress(server.db, { userId: user.id, currencyId: USDT, address: TRADER_DEFAULTS.address.address, notes: '', network: 'TRC20' }, server.clock());
+  const request = { userId: user.id, currencyId: USDT, amountUnits: mustParseUnits('20'), address: TRADER_DEFAULTS.address.address, payPassword: '123456', strikes: memoryStrikes(), bank: false };
   return requestWithdrawal(server.db, request, server.clock());
 }
 

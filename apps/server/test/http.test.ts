@@ -37,6 +37,16 @@ describe('HTTP conventions', () => {
     const btc = pairs.find((p: { currency_name: string }) => p.currency_name === 'BTC');
     expect(btc).toMatchObject({ id: 2, currency_id: 1, legal_id: 3, legal_name: 'USDT', is_display: 1 });
     expect(btc.now_price).toMatch(/^\d+\.\d{8}$/);
+    // each pair's precision, in the shortest form the web formats to
+    expect(btc).toMatchObject({ price_tick: '0.01', amount_step: '0.0001' });
+    const doge = pairs.find((p: { currency_name: string }) => p.currency_name === 'DOGE');
+    expect(doge).toMatchObject({ price_tick: '0.00001', amount_step: '1' });
+  });
+
+  it('gives the spot rules the tick and step the quotation shows', async () => {
+    const rules = await server.db.selectFrom('spot_rule').innerJoin('pair', 'pair.id', 'spot_rule.pair_id').selectAll().execute();
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) expect([rule.tick_units, rule.lot_units]).toEqual([rule.price_tick_units, rule.amount_step_units]);
   });
 
   it('hides pairs that are not displayed', async () => {

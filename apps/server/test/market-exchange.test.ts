@@ -15,7 +15,7 @@ interface Replay {
 }
 const replay = JSON.parse(fs.readFileSync(new URL('./fixtures/binance-replay.json', import.meta.url), 'utf8')) as Replay;
 
-const BTC = { pairId: 2, currencyId: 1, legalId: 3, symbol: 'BTC/USDT', referencePriceUnits: mustParseUnits('67000') };
+const BTC = { pairId: 2, currencyId: 1, legalId: 3, symbol: 'BTC/USDT', referencePriceUnits: mustParseUnits('67000'), tickUnits: mustParseUnits('0.01') };
 const wire = (depth: Depth) => ({
   bids: depth.bids.map(([p, a]) => [formatUnits(p), formatUnits(a)]),
   asks: depth.asks.map(([p, a]) => [formatUnits(p), formatUnits(a)]),

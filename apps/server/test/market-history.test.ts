@@ -17,7 +17,7 @@ interface KlineFixture {
 }
 const fixture = JSON.parse(fs.readFileSync(new URL('./fixtures/binance-klines.json', import.meta.url), 'utf8')) as KlineFixture;
 const NOW_MS = fixture.nowMs;
-const BTC = { pairId: 2, currencyId: 1, legalId: 3, symbol: 'BTC/USDT', referencePriceUnits: mustParseUnits('67000') };
+const BTC = { pairId: 2, currencyId: 1, legalId: 3, symbol: 'BTC/USDT', referencePriceUnits: mustParseUnits('67000'), tickUnits: mustParseUnits('0.01') };
 const INTERVALS: Record<StoredPeriod, '1m' | '1h' | '1d'> = { '1min': '1m', '60min': '1h', '1day': '1d' };
 
 /** The fixture's bars as the engine should store them. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mustParseUnits } from '@tidemark/core';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
-import { buildSignedInUser, buildStaff, buildTrader, fundWallet } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff, buildTrader, DEPOSIT_ADDRESSES, fundWallet, openDeposits, TRADER_DEFAULTS } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC = 1n;
@@ -115,15 +115,51 @@ describe('transfers', () => {
 });
 
 describe('address book and bank card', () => {
+  it('checks each address by its network, checksum included, in the caller’s language', async () => {
+    const user = await buildTrader(server);
+    const add = (currency_id: string, netType: string, address: string) =>
+      server.post('/api/wallet/addaddress', { currency_id, netType, address }, { token: user.token, lang: 'en' });
+    const wrong = (network: string) => ({ type: 'error', code: 'address_wrong_network', message: `This is not a valid ${network} address: check it and try again` });
+    // USDT follows the chosen network
+    expect(await add('3', 'ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toMatchObject({ type: 'ok' });
+    expect(await add('3', 'ERC20', '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toEqual(wrong('ERC20'));
+    expect(await add('3', 'ERC20', TRADER_DEFAULTS.address.address)).toEqual(wrong('ERC20'));
+    expect(await add('3', 'TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toEqual(wrong('TRC20'));
+    expect(await add('3', 'TRC20', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359')).toEqual(wrong('TRC20'));
+    // BTC and ETH are checked on their own chains
+    expect(await add('1', 'TRC20', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatchObject({ type: 'ok' });
+    expect(await add('1', 'TRC20', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toMatchObject({ type: 'ok' });
+    expect(await add('1', 'TRC20', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5')).toEqual(wrong('BTC'));
+    expect(await add('1', 'TRC20', TRADER_DEFAULTS.address.address)).toEqual(wrong('BTC'));
+    expect(await add('2', 'TRC20', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359')).toMatchObject({ type: 'ok' });
+    expect(await add('2', 'TRC20', TRADER_DEFAULTS.address.address)).toEqual(wrong('ERC20'));
+    const zh = await server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'TRC20', address: 'T123' }, { token: user.token, lang: 'zh' });
+    expect(zh.message).toBe('这不是有效的 TRC20 地址，请检查后再试');
+    // nothing refused was saved
+    const book = async (currency: string) =>
+      (await server.post('/api/wallet/get_address', { currency }, { token: user.token })).message.map((row: { address: string }) => row.address);
+    expect((await book('3')).sort()).toEqual(['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', TRADER_DEFAULTS.address.address]);
+    expect((await book('1')).sort()).toEqual(['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4']);
+  });
+
+  it('refuses a withdrawal to a saved address that is not of its network', async () => {
+    const user = await buildTrader(server);
+    // saved before addresses were checked
+    await server.db.updateTable('withdraw_address').set({ address: 'Tnot-an-address' }).where('user_id', '=', user.id).execute();
+    const out = await server.post('/api/wallet/out', { currency: '3', number: '100', address: 'Tnot-an-address', pay_password: '123456' }, { token: user.token });
+    expect(out).toMatchObject({ code: 'address_wrong_network' });
+    await server.expectLedgerSound();
+  });
+
   it('keeps addresses per user, refuses spaces and duplicates, deletes only the owner’s', async () => {
     const user = await buildTrader(server);
     const other = await buildSignedInUser(server);
     const list = await server.post('/api/wallet/get_address', { currency: '3' }, { token: user.token });
-    expect(list.message).toEqual([{ id: expect.any(Number), address: 'TXyz123abc', nettype: 'TRC20', notes: 'cold' }]);
-    const add = (form: Record<string, string>) => server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'ERC20', ...form }, { token: user.token });
+    expect(list.message).toEqual([{ id: expect.any(Number), address: TRADER_DEFAULTS.address.address, nettype: 'TRC20', notes: 'cold' }]);
+    const add = (form: Record<string, string>) => server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'TRC20', ...form }, { token: user.token });
     expect(await add({ address: 'has space' })).toMatchObject({ code: 'address_invalid' });
     expect(await add({ address: '0xabc', notes: 'two words' })).toMatchObject({ code: 'notes_invalid' });
-    expect(await add({ address: 'TXyz123abc' })).toMatchObject({ code: 'address_exists' });
+    expect(await add({ address: TRADER_DEFAULTS.address.address })).toMatchObject({ code: 'address_exists' });
     expect(await add({ address: '' })).toMatchObject({ code: 'address_required' });
     expect((await server.post('/api/wallet/get_address', { currency: '3' }, { token: other.token })).message).toEqual([]);
     const id = String(list.message[0].id);
@@ -147,7 +183,7 @@ describe('address book and bank card', () => {
 
 describe('withdrawals', () => {
   const out = (token: string, form: Record<string, string>) =>
-    server.post('/api/wallet/out', { currency: '3', number: '100', address: 'TXyz123abc', rate: '0', pay_password: '123456', ...form }, { token });
+    server.post('/api/wallet/out', { currency: '3', number: '100', address: TRADER_DEFAULTS.address.address, rate: '0', pay_password: '123456', ...form }, { token });
 
   it('freezes the amount at request with the server’s fee, then pays out on approval', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '1000']] });
@@ -244,9 +280,14 @@ describe('deposits', () => {
 
   it('shows the configured addresses, takes an application, and credits it once on approval', async () => {
     const user = await buildSignedInUser(server);
-    const addresses = await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token });
-    expect(addresses.message).toEqual({ ETH: expect.any(String), Trc20: expect.any(String) });
+    const inAddress = async () => (await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token })).message;
+    // nothing configured yet: each network is answered empty (never a placeholder) and deposits are not open
+    expect(await inAddress()).toEqual({ ETH: '', Trc20: '' });
     const pic = await upload(user.token, PNG);
+    expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toMatchObject({ code: 'deposit_not_offered' });
+    // staff configure the TRC20 address: that network opens, ERC20 stays closed
+    await openDeposits(server, ['Trc20']);
+    expect(await inAddress()).toEqual({ ETH: '', Trc20: DEPOSIT_ADDRESSES.Trc20 });
     expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toEqual({
       type: 'ok',
       message: 'Top-up application submitted',
@@ -266,6 +307,7 @@ describe('deposits', () => {
   });
 
   it('changes no balance on rejection', async () => {
+    await openDeposits(server);
     const user = await buildSignedInUser(server);
     const pic = await upload(user.token, PNG);
     await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
@@ -281,6 +323,7 @@ describe('deposits', () => {
     ['no screenshot', '', 'upload_missing'],
     ['a currency without deposits', 'bnb', 'deposit_not_offered'],
   ])('refuses %s', async (_what, variant, code) => {
+    await openDeposits(server);
     const user = await buildSignedInUser(server);
     const pic = variant === '' ? '' : await upload(user.token, variant === 'big' ? Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) : PNG);
     const answer = await server.post('/api/wallet/charge_req', { currency: variant === 'bnb' ? '4' : '3', amount: '10', pic }, { token: user.token });

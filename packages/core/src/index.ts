@@ -7,3 +7,4 @@ export * from './clock';
 export * from './micro';
 export * from './lever';
 export * from './spot';
+export * from './address';

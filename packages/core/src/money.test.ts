@@ -9,6 +9,7 @@ import {
   divRound,
   divUnits,
   formatUnits,
+  formatUnitsShort,
   mulUnits,
   mustParseUnits,
   parseUnits,
@@ -71,6 +72,17 @@ describe('parseUnits', () => {
     expect(() => mustParseUnits('1e5')).toThrow(MoneyError);
     expect(() => mustParseUnits('1.000000000')).toThrow(expect.objectContaining({ reason: 'too_many_decimals' }));
   });
+});
+
+describe('formatUnitsShort', () => {
+  it.each([
+    [1_000_000n, '0.01'],
+    [500_000_000n, '5'],
+    [10_000_000_000n, '100'],
+    [-150_000_000n, '-1.5'],
+    [1n, '0.00000001'],
+    [0n, '0'],
+  ])('%s -> %s', (units, text) => expect(formatUnitsShort(units)).toBe(text));
 });
 
 describe('formatUnits', () => {

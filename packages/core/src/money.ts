@@ -48,6 +48,11 @@ export function mustParseUnits(text: string): bigint {
   return parsed.units;
 }
 
+/** The shortest decimal string of `units` ("0.01", "5", "-1.5"): a tick or step as its own decimals. */
+export function formatUnitsShort(units: bigint): string {
+  return formatUnits(units).replace(/\.?0+$/, '');
+}
+
 /** Formats with exactly `decimals` (0..8) fraction digits, rounding half-even; zero never carries a sign. */
 export function formatUnits(units: bigint, decimals = DECIMALS): string {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > DECIMALS) {

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'address_invalid',
   'address_exists',
   'address_not_found',
+  'address_wrong_network',
   'notes_invalid',
   'network_invalid',
   'bank_invalid',

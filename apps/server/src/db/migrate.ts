@@ -10,6 +10,8 @@ import * as createSpot from './migrations/20261202130000_create_spot';
 // hardening
 import * as uploadDigest from './migrations/20261203100000_upload_digest';
 import * as createSpotMaker from './migrations/20261203140000_create_spot_maker';
+import * as addPairPrecision from './migrations/20261203170000_add_pair_precision';
+import * as clearDepositPlaceholders from './migrations/20261203170100_clear_deposit_placeholders';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   // hardening
   '20261203100000_upload_digest': uploadDigest,
   '20261203140000_create_spot_maker': createSpotMaker,
+  '20261203170000_add_pair_precision': addPairPrecision,
+  '20261203170100_clear_deposit_placeholders': clearDepositPlaceholders,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

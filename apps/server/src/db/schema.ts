@@ -40,6 +40,10 @@ export interface PairTable {
   /** where the simulated feed starts and what is shown before the first tick */
   reference_price_units: bigint;
   sort: bigint;
+  /** prices are multiples of it (default 0.0001, the spec's 4 decimals) */
+  price_tick_units: bigint;
+  /** amounts are shown cut to it (default 0.0001) */
+  amount_step_units: bigint;
 }
 
 export interface UserTable {

@@ -26,15 +26,17 @@ const GROUPS = [
   { id: 2n, name: 'Altcoins', sort: 2n },
 ];
 
-// [id, group, base, reference price, contract size per hand]; match id 2 is BTC/USDT (spec default).
-const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string]> = [
-  [2n, 1n, BTC, '67000', '0.001'],
-  [1n, 1n, ETH, '3500', '0.01'],
-  [3n, 1n, 4n, '600', '0.1'],
-  [4n, 1n, 5n, '150', '1'],
-  [5n, 2n, 6n, '0.6', '100'],
-  [6n, 2n, 7n, '0.15', '1000'],
-  [7n, 2n, 8n, '80', '1'],
+// [id, group, base, reference price, contract size per hand, price tick, amount step]; match id 2 is
+// BTC/USDT (spec default). The tick and step are the pair's precision everywhere: the feed, the
+// spot rules, the book and every figure shown; tick x step is a whole quote unit (SpotPairRules).
+const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string, string, string]> = [
+  [2n, 1n, BTC, '67000', '0.001', '0.01', '0.0001'],
+  [1n, 1n, ETH, '3500', '0.01', '0.01', '0.001'],
+  [3n, 1n, 4n, '600', '0.1', '0.01', '0.001'],
+  [4n, 1n, 5n, '150', '1', '0.01', '0.01'],
+  [5n, 2n, 6n, '0.6', '100', '0.0001', '1'],
+  [6n, 2n, 7n, '0.15', '1000', '0.00001', '1'],
+  [7n, 2n, 8n, '80', '1', '0.01', '0.01'],
 ];
 
 // [currency, min, max per withdrawal, fee percent, daily limit]
@@ -44,12 +46,13 @@ const WITHDRAW_LIMITS: ReadonlyArray<[bigint, string, string, string, string]> =
   [USDT, '10', '100000', '1', '200000'],
 ];
 
-// Placeholders that cannot be mistaken for real addresses: staff set the real ones.
+// The networks each currency is deposited over. Staff set the addresses; until then an address
+// is empty, answered as empty, and deposits over that network are not open.
 const DEPOSIT_ADDRESSES: ReadonlyArray<[bigint, 'BTC' | 'ETH' | 'Trc20', string]> = [
-  [BTC, 'BTC', 'SET-BTC-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [ETH, 'ETH', 'SET-ETH-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [USDT, 'ETH', 'SET-USDT-ERC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
-  [USDT, 'Trc20', 'SET-USDT-TRC20-DEPOSIT-ADDRESS-IN-STAFF-CONSOLE'],
+  [BTC, 'BTC', ''],
+  [ETH, 'ETH', ''],
+  [USDT, 'ETH', ''],
+  [USDT, 'Trc20', ''],
 ];
 
 // micro options: pairs open for them, payable currencies [currency, min, max, fee percent, presets], expiries [seconds, profit ratio percent]
@@ -62,17 +65,6 @@ const MICRO_SECONDS: ReadonlyArray<[bigint, string]> = [
   [60n, '85'],
   [120n, '90'],
   [300n, '95'],
-];
-
-// spot: [pair, price step, amount step]; step x step is a whole quote unit (SpotPairRules)
-const SPOT_STEPS: ReadonlyArray<[bigint, string, string]> = [
-  [2n, '0.01', '0.0001'],
-  [1n, '0.01', '0.001'],
-  [3n, '0.01', '0.001'],
-  [4n, '0.01', '0.01'],
-  [5n, '0.0001', '1'],
-  [6n, '0.00001', '1'],
-  [7n, '0.01', '0.01'],
 ];
 
 // spot market maker: [pair, rung size in base]; every pair quotes 10 rungs a side, 0.1% spread, 0.05% apart
@@ -103,7 +95,7 @@ export async function seed(db: Db): Promise<void> {
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx.insertInto('pair_group').values(GROUPS).onConflict((oc) => oc.column('id').doNothing()).execute();
-    const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share], i) => ({
+    const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share, tick, step], i) => ({
       id,
       group_id: group,
       currency_id: base,
@@ -114,6 +106,8 @@ export async function seed(db: Db): Promise<void> {
       lever_share_num_units: mustParseUnits(share),
       reference_price_units: mustParseUnits(price),
       sort: BigInt(i + 1),
+      price_tick_units: mustParseUnits(tick),
+      amount_step_units: mustParseUnits(step),
     }));
     await trx.insertInto('pair').values(pairs).onConflict((oc) => oc.column('id').doNothing()).execute();
     await trx
@@ -133,10 +127,10 @@ export async function seed(db: Db): Promise<void> {
     await trx
       .insertInto('spot_rule')
       .values(
-        SPOT_STEPS.map(([pair_id, tick, lot]) => ({
+        pairs.map(({ id: pair_id, price_tick_units, amount_step_units }) => ({
           pair_id,
-          tick_units: mustParseUnits(tick),
-          lot_units: mustParseUnits(lot),
+          tick_units: price_tick_units,
+          lot_units: amount_step_units,
           min_value_units: mustParseUnits('5'),
           band_percent_units: mustParseUnits('5'),
           maker_fee_percent_units: mustParseUnits('0.1'),

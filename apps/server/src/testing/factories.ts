@@ -125,7 +125,8 @@ export interface Trader extends SignedInUser {
 export const TRADER_DEFAULTS = {
   funds: [[USDT, '1000']] as readonly Funding[],
   fundPassword: '123456',
-  address: { currencyId: USDT, address: 'TXyz123abc', network: 'TRC20', notes: 'cold' } as WithdrawalAddress,
+  // a real TRC20 address (well-formed, with a valid checksum): the book refuses anything else
+  address: { currencyId: USDT, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', network: 'TRC20', notes: 'cold' } as WithdrawalAddress,
 };
 
 /** A signed-in trader who can move money at once: funded wallets, a fund password and a saved withdrawal address. */
@@ -138,4 +139,18 @@ export async function buildTrader(ctx: FactoryContext, options: TraderOptions = 
   await db.updateTable('user').set({ pay_password_hash: await hashPassword(fundPassword) }).where('id', '=', user.id).execute();
   await addAddress(db, { userId: user.id, ...address }, ctx.clock());
   return { ...user, fundPassword, address };
+}
+
+/** Well-formed deposit addresses for each seeded network (staff set them on a real install). */
+export const DEPOSIT_ADDRESSES = {
+  BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ETH: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  Trc20: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV',
+} as const;
+
+/** Opens deposits over `networks` (all seeded ones unless said) by configuring their addresses, as staff would. */
+export async function openDeposits(ctx: FactoryContext, networks: readonly (keyof typeof DEPOSIT_ADDRESSES)[] = ['BTC', 'ETH', 'Trc20']): Promise<void> {
+  for (const network of networks) {
+    await ctx.db.updateTable('deposit_address').set({ address: DEPOSIT_ADDRESSES[network] }).where('network', '=', network).execute();
+  }
 }

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuotationGroups, type Quotation, type QuotationGroup } from '../api/queries';
 import { symbolOf } from '../features/market/pair';
 import { useTicker } from '../features/market/tickers';
-import { fixedDecimal, formatChange } from '../format/decimal';
+import LivePrice from '../features/market/LivePrice';
+import { formatChange } from '../format';
 
 // Scroll speed: the loop lasts this long per pair, so it reads the same with 3 pairs or 30.
 const SECONDS_PER_PAIR = 4;
@@ -34,7 +35,7 @@ function TickerItem({ pair }: { pair: Quotation }) {
   return (
     <li>
       <span className="tm-ticker-symbol">{symbol}</span>
-      <span>{fixedDecimal(ticker.now_price, 4)}</span>
+      <LivePrice symbol={symbol} tick={pair.price_tick} fallback={ticker.now_price} />
       <span className={`tm-${change.trend}`}>{change.text}</span>
     </li>
   );

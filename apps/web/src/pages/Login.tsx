@@ -9,6 +9,7 @@ import AuthCard from '../features/account/AuthCard';
 import ModeTabs, { type AccountMode } from '../features/account/ModeTabs';
 import { accountRules, loginPasswordRules } from '../features/account/rules';
 import { logIn } from '../features/account/session';
+import GuestOnly from '../components/GuestOnly';
 
 interface Values {
   user_string: string;
@@ -16,7 +17,16 @@ interface Values {
   country?: number;
 }
 
+/** Signed in already: the market instead. */
 export default function LoginPage() {
+  return (
+    <GuestOnly>
+      <LoginForm />
+    </GuestOnly>
+  );
+}
+
+function LoginForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<AccountMode>('email');

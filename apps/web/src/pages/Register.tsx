@@ -14,6 +14,7 @@ import PasswordFields from '../features/account/PasswordFields';
 import { useCountries } from '../features/account/queries';
 import { accountRules, emailRules } from '../features/account/rules';
 import { sendAccountCode } from '../features/account/sendCode';
+import GuestOnly from '../components/GuestOnly';
 
 interface Values {
   country?: number;
@@ -25,7 +26,16 @@ interface Values {
   agree: boolean;
 }
 
+/** Signed in already: the market instead. */
 export default function RegisterPage() {
+  return (
+    <GuestOnly>
+      <RegisterForm />
+    </GuestOnly>
+  );
+}
+
+function RegisterForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();

@@ -1,11 +1,11 @@
 import { limits } from '@tidemark/protocol';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../components/RouteButton';
-import { fixedDecimal } from '../format/decimal';
+import { formatExact, trendOf } from '../format';
 import { LOG_DECIMALS } from '../features/wallet/amount';
 import PagedGrid from '../features/wallet/PagedGrid';
 import { useTransferLog, type TransferLogRow } from '../features/wallet/queries';
-import { formatTime } from '../features/wallet/time';
+import { formatTime, timeTitle } from '../features/wallet/time';
 import WalletPage from '../features/wallet/WalletPage';
 import { walletLabel } from '../features/wallet/wallets';
 
@@ -20,14 +20,19 @@ export default function TransferLogPage() {
           label={t('pages.transferlog')}
           empty={t('transfer.logEmpty')}
           columns={[
-            { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
+            { key: 'time', title: timeTitle(t('wallet.records.time')), render: (row) => formatTime(row.created_at_ms) },
             { key: 'account', title: t('transfer.account'), render: (row) => t(walletLabel(row.account)) },
             { key: 'info', title: t('transfer.explanation'), render: (row) => row.info },
             {
               key: 'value',
               title: t('transfer.amount'),
               numeric: true,
-              render: (row) => `${fixedDecimal(row.value, LOG_DECIMALS)} ${row.currency_name}`,
+              // every digit the currency has (the spec's 2 decimals only as the minimum), signed and coloured
+              render: (row) => (
+                <span className={`tm-${trendOf(row.value)}`}>
+                  {formatExact(row.value, LOG_DECIMALS, { signed: true })} {row.currency_name}
+                </span>
+              ),
             },
           ]}
         />

@@ -8,6 +8,8 @@ export interface MarketPair {
   /** "BTC/USDT" */
   symbol: string;
   referencePriceUnits: bigint;
+  /** the pair's price tick: every price the feed makes is a multiple of it */
+  tickUnits: bigint;
 }
 
 /** What a price feed reports for one pair: a batch of trades or a fresh order book. */

@@ -19,12 +19,6 @@ export interface Trade {
   direction: Direction;
 }
 
-/** A price tick of about 1/100,000 of the price (67000 → 0.01, 0.15 → 0.0000001), so prices show sensible digits. */
-export function tickFor(priceUnits: bigint): bigint {
-  const digits = priceUnits.toString().length;
-  return digits > 5 ? 10n ** BigInt(digits - 6) : 1n;
-}
-
 /** `units` rounded to the nearest multiple of `step` (half-even), never below one step. */
 export function roundToStep(units: bigint, step: bigint): bigint {
   const rounded = divRound(units, step, 'half_even') * step;

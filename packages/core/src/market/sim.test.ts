@@ -4,11 +4,16 @@ import { mustParseUnits } from '../money';
 import { backfillCandles, backfillStartsMs } from './backfill';
 import { assertCandle, rollUp } from './candle';
 import { STORED_PERIODS, bucketStartMs } from './period';
-import { tickFor } from './price';
 import { createRng } from './rng';
 import { stepSim, type SimEvent, type SimState } from './sim';
 
 const NOW_MS = Date.UTC(2025, 5, 1, 12, 34, 56);
+
+/** A tick of about 1/100,000 of the price (67000 -> 0.1, 0.15 -> 0.000001): fine enough to move every step. */
+function tickFor(priceUnits: bigint): bigint {
+  const digits = priceUnits.toString().length;
+  return digits > 5 ? 10n ** BigInt(digits - 6) : 1n;
+}
 
 function initial(price: string, pairId = 2): SimState {
   const p = mustParseUnits(price);

@@ -125,7 +125,8 @@ export const ZRealNameRequest = z.object({
 });
 export type TRealNameRequest = z.infer<typeof ZRealNameRequest>;
 
-export const ZCountry = z.object({ country_id: z.number().int(), area_code: z.string(), name_en: z.string() });
+/** `iso`: the ISO 3166 region code ("CN"), for a client to name the country in the reader's language. */
+export const ZCountry = z.object({ country_id: z.number().int(), area_code: z.string(), name_en: z.string(), iso: z.string() });
 export type TCountry = z.infer<typeof ZCountry>;
 export const ZCountriesResponse = ZEnvelopeOk(z.array(ZCountry));
 export type TCountriesResponse = z.infer<typeof ZCountriesResponse>;

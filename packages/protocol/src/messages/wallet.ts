@@ -67,6 +67,14 @@ export const WALLET_MESSAGES = {
     jp: 'アドレスに空白は使えません',
     spa: 'La dirección no puede contener espacios',
   },
+  address_wrong_network: {
+    zh: '这不是有效的 {network} 地址，请检查后再试',
+    hk: '這不是有效的 {network} 地址，請檢查後再試',
+    en: 'This is not a valid {network} address: check it and try again',
+    kr: '유효한 {network} 주소가 아닙니다. 확인 후 다시 시도하세요',
+    jp: '有効な {network} アドレスではありません。確認してもう一度お試しください',
+    spa: 'No es una dirección {network} válida: revísela e inténtelo de nuevo',
+  },
   address_exists: {
     zh: '该地址已添加',
     hk: '該地址已添加',

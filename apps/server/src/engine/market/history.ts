@@ -6,7 +6,6 @@ import {
   createRng,
   parseUnits,
   periodMs,
-  tickFor,
   type Candle,
   type MarketPair,
   type StoredPeriod,
@@ -22,7 +21,7 @@ export type HistorySource = (pair: MarketPair, nowMs: number) => Promise<Record<
 export const simHistory =
   (seed: number): HistorySource =>
   async (pair, nowMs) =>
-    backfillCandles(pair.referencePriceUnits, tickFor(pair.referencePriceUnits), nowMs, createRng(seed + pair.pairId));
+    backfillCandles(pair.referencePriceUnits, pair.tickUnits, nowMs, createRng(seed + pair.pairId));
 
 /** The exchange's kline interval of each stored period. */
 const INTERVAL: Record<StoredPeriod, string> = { '1min': '1m', '60min': '1h', '1day': '1d' };

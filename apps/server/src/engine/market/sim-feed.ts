@@ -1,4 +1,4 @@
-import { createRng, stepSim, tickFor, type Clock, type MarketPair, type PriceFeed, type SimState } from '@tidemark/core';
+import { createRng, stepSim, type Clock, type MarketPair, type PriceFeed, type SimState } from '@tidemark/core';
 
 export interface SimFeedOptions {
   pairs: readonly MarketPair[];
@@ -20,7 +20,7 @@ export function simFeed({ pairs, startPriceUnits, seed, clock, stepMs }: SimFeed
           pairId: p.pairId,
           referencePriceUnits: p.referencePriceUnits,
           priceUnits: startPriceUnits(p.pairId),
-          tickUnits: tickFor(p.referencePriceUnits),
+          tickUnits: p.tickUnits,
         })),
       };
       timer = setInterval(() => {

@@ -24,6 +24,8 @@ export function selectPairs(db: Db) {
       'pair.lever_share_num_units',
       'pair.reference_price_units',
       'micro_pair.open_microtrade',
+      'pair.price_tick_units',
+      'pair.amount_step_units',
     ])
     .orderBy('pair_group.sort')
     .orderBy('pair.sort')

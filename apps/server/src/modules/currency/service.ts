@@ -10,5 +10,6 @@ export async function marketPairs(db: Db): Promise<MarketPair[]> {
     legalId: Number(p.legal_id),
     symbol: `${p.currency_name}/${p.legal_name}`,
     referencePriceUnits: p.reference_price_units,
+    tickUnits: p.price_tick_units,
   }));
 }

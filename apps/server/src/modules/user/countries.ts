@@ -1,11 +1,15 @@
-/** Countries for the phone area-code pickers: stable ids, E.164 calling codes. */
-export const COUNTRIES: ReadonlyArray<{ country_id: number; area_code: string; name_en: string }> = [
-  ['86', 'China'], ['852', 'Hong Kong'], ['853', 'Macau'], ['886', 'Taiwan'], ['81', 'Japan'],
-  ['82', 'South Korea'], ['65', 'Singapore'], ['60', 'Malaysia'], ['66', 'Thailand'], ['84', 'Vietnam'],
-  ['63', 'Philippines'], ['62', 'Indonesia'], ['91', 'India'], ['971', 'United Arab Emirates'],
-  ['90', 'Turkey'], ['7', 'Russia'], ['44', 'United Kingdom'], ['49', 'Germany'], ['33', 'France'],
-  ['34', 'Spain'], ['39', 'Italy'], ['31', 'Netherlands'], ['41', 'Switzerland'], ['1', 'United States'],
-  ['1', 'Canada'], ['52', 'Mexico'], ['54', 'Argentina'], ['55', 'Brazil'], ['56', 'Chile'],
-  ['57', 'Colombia'], ['51', 'Peru'], ['61', 'Australia'], ['64', 'New Zealand'], ['27', 'South Africa'],
-  ['234', 'Nigeria'],
-].map(([area_code, name_en], i) => ({ country_id: i + 1, area_code: area_code!, name_en: name_en! }));
+/**
+ * Countries for the phone area-code pickers: stable ids, E.164 calling codes, and the ISO 3166
+ * region code, by which clients name a country in their own language.
+ */
+export const COUNTRIES: ReadonlyArray<{ country_id: number; area_code: string; name_en: string; iso: string }> = [
+  ['86', 'China', 'CN'], ['852', 'Hong Kong', 'HK'], ['853', 'Macau', 'MO'], ['886', 'Taiwan', 'TW'],
+  ['81', 'Japan', 'JP'], ['82', 'South Korea', 'KR'], ['65', 'Singapore', 'SG'], ['60', 'Malaysia', 'MY'],
+  ['66', 'Thailand', 'TH'], ['84', 'Vietnam', 'VN'], ['63', 'Philippines', 'PH'], ['62', 'Indonesia', 'ID'],
+  ['91', 'India', 'IN'], ['971', 'United Arab Emirates', 'AE'], ['90', 'Turkey', 'TR'], ['7', 'Russia', 'RU'],
+  ['44', 'United Kingdom', 'GB'], ['49', 'Germany', 'DE'], ['33', 'France', 'FR'], ['34', 'Spain', 'ES'],
+  ['39', 'Italy', 'IT'], ['31', 'Netherlands', 'NL'], ['41', 'Switzerland', 'CH'], ['1', 'United States', 'US'],
+  ['1', 'Canada', 'CA'], ['52', 'Mexico', 'MX'], ['54', 'Argentina', 'AR'], ['55', 'Brazil', 'BR'],
+  ['56', 'Chile', 'CL'], ['57', 'Colombia', 'CO'], ['51', 'Peru', 'PE'], ['61', 'Australia', 'AU'],
+  ['64', 'New Zealand', 'NZ'], ['27', 'South Africa', 'ZA'], ['234', 'Nigeria', 'NG'],
+].map(([area_code, name_en, iso], i) => ({ country_id: i + 1, area_code: area_code!, name_en: name_en!, iso: iso! }));

@@ -1,4 +1,4 @@
-import { feeOf, formatUnits, walletAllows, type WalletKind } from '@tidemark/core';
+import { ADDRESS_KIND_NAME, addressKind, feeOf, formatUnits, isValidAddress, walletAllows, type WalletKind } from '@tidemark/core';
 import { BANK_CURRENCY, formatBytes, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
@@ -74,12 +74,20 @@ export async function transfer(
   );
 }
 
+/** Refuses an address that is not one of its chain (checksum included): money sent there would be lost. */
+function assertAddressFits(currencyName: string, network: string, address: string): void {
+  const kind = addressKind(currencyName, network);
+  if (!kind) throw new Rejection('network_invalid');
+  if (!isValidAddress(kind, address)) throw new Rejection('address_wrong_network', { network: ADDRESS_KIND_NAME[kind] });
+}
+
 export async function addAddress(
   db: Db,
   input: { userId: bigint; currencyId: bigint; address: string; notes: string; network: string },
   nowMs: number,
 ): Promise<void> {
-  await currencyOrReject(db, input.currencyId);
+  const currency = await currencyOrReject(db, input.currencyId);
+  assertAddressFits(currency.name, input.network, input.address);
   if (!(await insertWithdrawAddress(db, { ...input, createdAtMs: nowMs }))) throw new Rejection('address_exists');
 }
 
@@ -176,6 +184,8 @@ export async function requestWithdrawal(
   } else {
     const entry = await selectWithdrawAddress(db, input.userId, input.currencyId, input.address);
     if (!entry) throw new Rejection('address_required');
+    // an entry saved before addresses were checked is checked now, before money leaves
+    assertAddressFits((await currencyOrReject(db, input.currencyId)).name, entry.nettype, entry.address);
     network = entry.nettype;
     address = entry.address;
   }
@@ -228,7 +238,9 @@ export async function requestDeposit(
   nowMs: number,
 ): Promise<bigint> {
   if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
-  if ((await selectDepositAddresses(db, input.currencyId)).length === 0) throw new Rejection('deposit_not_offered');
+  // open once staff configured an address for it (an empty one means not yet)
+  const configured = (await selectDepositAddresses(db, input.currencyId)).some((row) => row.address !== '');
+  if (!configured) throw new Rejection('deposit_not_offered');
   const upload = await findOwnUpload(db, input.userId, input.pic);
   if (!upload) throw new Rejection('upload_not_found');
   if (upload.size_bytes > BigInt(limits.uploadDepositBytesMax)) {

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOCALE } from '../../format';
 import { useCountries, type Country } from './queries';
 
 interface Props {
@@ -16,6 +17,11 @@ interface Props {
 export function callingCode(countries: Country[] | undefined, countryId: number | undefined): string | undefined {
   return countries?.find((country) => country.country_id === countryId)?.area_code;
 }
+
+const regionNames = new Intl.DisplayNames(LOCALE, { type: 'region' });
+
+/** A country's name in the reader's language, or its English name where the browser has none. */
+const countryName = (country: Country): string => regionNames.of(country.iso) ?? country.name_en;
 
 /** A searchable country and calling-code picker; it starts on the first country of the list. */
 export default function AreaCodeSelect({ value, onChange, compact = false, disabled }: Props) {
@@ -39,7 +45,7 @@ export default function AreaCodeSelect({ value, onChange, compact = false, disab
       popupMatchSelectWidth={compact ? 260 : true}
       options={countries.map((country) => ({
         value: country.country_id,
-        label: `+${country.area_code} ${country.name_en}`,
+        label: `+${country.area_code} ${countryName(country)}`,
       }))}
       labelRender={({ value: id, label }) => (compact ? `+${callingCode(countries, Number(id)) ?? ''}` : label)}
     />

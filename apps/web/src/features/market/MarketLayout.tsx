@@ -2,6 +2,7 @@ import { Spin, Tabs } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { useLoggedIn } from '../../session/useSession';
 import { MarketFeedProvider, useFeed } from './FeedContext';
 import type { BookSource } from './feed';
 import MarketList from './MarketList';
@@ -10,6 +11,7 @@ import OrderBook from './OrderBook';
 import PairStats from './PairStats';
 import type { PairFilter } from './quotes';
 import RecentTrades from './RecentTrades';
+import TradeSignIn from './TradeSignIn';
 import './market.css';
 
 /** The spec's chart height on desktop; phones get a shorter one that leaves the tabs in view. */
@@ -42,9 +44,12 @@ function Chart({ height }: { height: number }) {
  * pair, live, around the page's own trading parts. `source` says whose book and trades are shown
  * (see BookSource).
  */
-export default function MarketLayout({ source, ...props }: LayoutProps & { source?: BookSource }) {
+export default function MarketLayout({ source, panel: ownPanel, ...props }: LayoutProps & { source?: BookSource }) {
+  // a visitor sees the market live, and where the order entry goes, how to start trading
+  const loggedIn = useLoggedIn();
+  const layout = { ...props, panel: loggedIn ? ownPanel : <TradeSignIn />, ...(loggedIn ? {} : { aside: undefined, strip: undefined }) };
   return (
-    <MarketFeedProvider {...(source ? { source } : {})}>{useIsMobile() ? <PhoneMarket {...props} /> : <DeskMarket {...props} />}</MarketFeedProvider>
+    <MarketFeedProvider {...(source ? { source } : {})}>{useIsMobile() ? <PhoneMarket {...layout} /> : <DeskMarket {...layout} />}</MarketFeedProvider>
   );
 }
 

@@ -3,11 +3,15 @@ import { Empty, Input, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotationGroups } from '../../api/queries';
-import { fixedDecimal, formatChange } from '../../format/decimal';
+import { formatChange } from '../../format';
+import LivePrice from './LivePrice';
 import { getSession } from '../../session/store';
 import { choosePair, symbolOf } from './pair';
 import { initialGroup, listPairs, type Listed, type PairFilter } from './quotes';
 import { useTicker } from './tickers';
+
+/** Seeded group names shown in the reader's language; a group staff name otherwise is shown as named. */
+const GROUP_LABELS: Readonly<Record<string, 'market.groups.altcoins'>> = { Altcoins: 'market.groups.altcoins' };
 
 /** The pairs by group, with a search; choosing one stores it and reloads the page on it. */
 export default function MarketList({ symbol, only }: { symbol: string; only?: PairFilter | undefined }) {
@@ -34,7 +38,7 @@ export default function MarketList({ symbol, only }: { symbol: string; only?: Pa
           size="small"
           activeKey={String(groupIndex)}
           onChange={(key) => setGroup(Number(key))}
-          items={groups.map((group, index) => ({ key: String(index), label: group.name }))}
+          items={groups.map((group, index) => ({ key: String(index), label: GROUP_LABELS[group.name] ? t(GROUP_LABELS[group.name]!) : group.name }))}
         />
       )}
       <div className="tm-mk-row tm-mk-head" aria-hidden="true">
@@ -73,7 +77,7 @@ function PairRow({ listed, current }: { listed: Listed; current: boolean }) {
           {quotation.currency_name}
           <small>/{quotation.legal_name}</small>
         </span>
-        <span className="tm-mk-num">{fixedDecimal(ticker.now_price, 4)}</span>
+        <LivePrice symbol={symbol} tick={quotation.price_tick} fallback={ticker.now_price} className="tm-mk-num" />
         <span className={`tm-mk-num tm-${change.trend}`}>{change.text}</span>
       </button>
     </li>

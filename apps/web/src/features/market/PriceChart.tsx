@@ -4,21 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { setSession } from '../../session/store';
 import { useSessionValue } from '../../session/useSession';
 import { fetchBars } from './api';
-import { CandleChart, STUDY_LINES } from './candleChart';
+import { CandleChart, CROSS_LABEL, STUDY_LINES } from './candleChart';
 import { chartZone, chooseZone } from './chartZone';
 import { useFeed } from './FeedContext';
 import { INTERVALS, intervalOf } from './intervals';
+import { usePrecision } from './quotes';
 import { useSlice } from './slice';
-import { zoneChoices } from './zone';
+import { offsetLabel, zoneChoices } from './zone';
 
-const ZONE_OPTIONS = zoneChoices().map((zone) => ({ value: zone, label: zone }));
 
 /** Intervals, studies legend and time zone above the chart; history from the server, the open bar live. */
 export default function PriceChart({ height }: { height: number }) {
   const { t } = useTranslation();
   const feed = useFeed();
+  const { tick } = usePrecision(feed.pair.symbol);
   const interval = intervalOf(useSessionValue('tim'));
   const zone = useSlice(chartZone);
+  // each zone with its offset from UTC as of opening the page
+  const [zoneOptions] = useState(() => zoneChoices().map((value) => ({ value, label: `${value} (${offsetLabel(value, Date.now())})` })));
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<CandleChart>(null);
   // which interval's history has arrived, and how many bars it had (0: nothing to draw yet)
@@ -30,6 +33,7 @@ export default function PriceChart({ height }: { height: number }) {
     return () => created.dispose();
   }, []);
 
+  useEffect(() => chart.current!.setTick(tick), [tick]);
   useEffect(() => chart.current!.setZone(zone), [zone]);
 
   useEffect(() => {
@@ -79,12 +83,15 @@ export default function PriceChart({ height }: { height: number }) {
               {line.name}
             </span>
           ))}
+          <span style={{ color: STUDY_LINES[1].color }} title={t('market.chart.crossHint')}>
+            ● {CROSS_LABEL}: {t('market.chart.cross')}
+          </span>
         </div>
         <Select
           size="small"
           variant="borderless"
           value={zone}
-          options={ZONE_OPTIONS}
+          options={zoneOptions}
           onChange={chooseZone}
           popupMatchSelectWidth={false}
           aria-label={t('market.chart.timeZone')}

@@ -1,16 +1,19 @@
 import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatAmount, formatPrice } from '../../format';
 import { chartZone } from './chartZone';
 import { useFeed } from './FeedContext';
+import { usePrecision } from './quotes';
 import { useSlice } from './slice';
 import { timeOfDay } from './zone';
 
 /** The tape: the latest 40 trades, newest on top, coloured by the taker's side. */
 export default function RecentTrades() {
   const { t } = useTranslation();
-  const trades = useSlice(useFeed().trades);
+  const feed = useFeed();
+  const trades = useSlice(feed.trades);
+  const { tick, step } = usePrecision(feed.pair.symbol);
   const zone = useSlice(chartZone);
   const clock = useMemo(() => timeOfDay(zone), [zone]);
   return (
@@ -28,9 +31,9 @@ export default function RecentTrades() {
           <div key={i} className="tm-mk-trade-row" role="row">
             <span role="cell">{clock.format(trade.ts)}</span>
             <span role="cell" className={trade.direction === 'buy' ? 'tm-up' : 'tm-down'}>
-              {fixedDecimal(trade.price, 4)}
+              {formatPrice(trade.price, tick)}
             </span>
-            <span role="cell">{fixedDecimal(trade.amount, 4)}</span>
+            <span role="cell">{formatAmount(trade.amount, step)}</span>
           </div>
         ))
       )}

@@ -12,12 +12,16 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { decimalsOf, LOCALE } from '../../format';
 import { palette } from '../../theme';
 import { crossings, movingAverage } from './studies';
 import { zoneOffsetMs } from './zone';
 
-/** The spec's price scale of 100000: five decimals on the chart's axis. */
-const PRICE_FORMAT = { type: 'price', precision: 5, minMove: 0.00001 } as const;
+/** The axis shows prices to the pair's tick; the library wants the tick as a number (drawing only). */
+const priceFormat = (tick: string) => ({ type: 'price', precision: decimalsOf(tick), minMove: Number(tick) }) as const;
+
+/** The 10/20 cross study's name in the legend beside its dots: a cross of two averages, not a buy or sell signal. */
+export const CROSS_LABEL = 'MA10×MA20';
 
 /** The studies: MA 15, and MA 10 against MA 20 whose crossings are marked. */
 export const STUDY_LINES = [
@@ -84,9 +88,8 @@ export class CandleChart {
       wickUpColor: palette.up,
       wickDownColor: palette.down,
       borderVisible: false,
-      priceFormat: PRICE_FORMAT,
     });
-    this.line = this.chart.addSeries(LineSeries, { color: palette.accent, lineWidth: 2, priceFormat: PRICE_FORMAT, visible: false });
+    this.line = this.chart.addSeries(LineSeries, { color: palette.accent, lineWidth: 2, visible: false });
     this.volume = this.chart.addSeries(HistogramSeries, {
       priceFormat: { type: 'volume' },
       priceScaleId: 'volume',
@@ -97,6 +100,15 @@ export class CandleChart {
     this.studies = STUDY_LINES.map(({ color }) => this.chart.addSeries(LineSeries, { ...lineOptions, color }));
     // On the MA 10 line, so the crossings show in both the candle and the line view.
     this.markers = createSeriesMarkers(this.studies[1]!);
+  }
+
+  /** Prices on the axis and the last-price label to the pair's tick, grouped as the language writes numbers. */
+  setTick(tick: string): void {
+    const decimals = decimalsOf(tick);
+    const axis = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    this.chart.applyOptions({ localization: { locale: LOCALE, priceFormatter: (price: number) => axis.format(price) } });
+    this.candles.applyOptions({ priceFormat: priceFormat(tick) });
+    this.line.applyOptions({ priceFormat: priceFormat(tick) });
   }
 
   /** The realtime view draws a line of closes; the others draw candles. */
@@ -180,8 +192,9 @@ export class CandleChart {
     return crossings(fast!, slow!).map(({ index, direction }) => ({
       time: this.time(this.bars[index]!.timeMs),
       position: direction === 'up' ? 'belowBar' : 'aboveBar',
-      shape: direction === 'up' ? 'arrowUp' : 'arrowDown',
-      color: direction === 'up' ? palette.up : palette.down,
+      // a dot in MA10's colour, named in the legend, so the crossing is not read as a buy or sell arrow
+      shape: 'circle',
+      color: STUDY_LINES[1].color,
     }));
   }
 

@@ -19,6 +19,8 @@ const pair = (id: number, currency_name: string, is_display = 1): Quotation => (
   lever_trade_fee: '0',
   lever_share_num: '1',
   open_microtrade: 0,
+  price_tick: '0.0001',
+  amount_step: '0.0001',
 });
 
 const groups: QuotationGroup[] = [

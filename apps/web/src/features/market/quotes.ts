@@ -1,3 +1,4 @@
+import { DEFAULT_STEP } from '../../format/number';
 import { useQuotationGroups, type Quotation, type QuotationGroup } from '../../api/queries';
 import { symbolOf } from './pair';
 
@@ -37,4 +38,15 @@ export function initialGroup(groups: readonly QuotationGroup[], symbol: string, 
 export function useQuotation(symbol: string): Quotation | undefined {
   const { data } = useQuotationGroups();
   return data?.flatMap((group) => group.quotation).find((quotation) => symbolOf(quotation) === symbol);
+}
+
+/** A pair's price tick and amount step ("0.01", "0.0001"); the spec's 4 decimals until its quotation loads. */
+export interface Precision {
+  tick: string;
+  step: string;
+}
+
+export function usePrecision(symbol: string): Precision {
+  const quotation = useQuotation(symbol);
+  return { tick: quotation?.price_tick ?? DEFAULT_STEP, step: quotation?.amount_step ?? DEFAULT_STEP };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeOfDay, zoneOffsetMs } from './zone';
+import { offsetLabel, timeOfDay, zoneOffsetMs } from './zone';
 
 const HOUR = 3_600_000;
 
@@ -16,5 +16,15 @@ describe('chart time zone', () => {
 
   it('formats a time of day in the zone', () => {
     expect(timeOfDay('Asia/Shanghai').format(Date.UTC(2025, 0, 15, 20, 5, 9))).toBe('04:05:09');
+  });
+
+  it('labels the offset shown beside times', () => {
+    const winter = Date.UTC(2025, 0, 15, 12);
+    const summer = Date.UTC(2025, 6, 15, 12);
+    expect(offsetLabel('Asia/Shanghai', winter)).toBe('UTC+08:00');
+    expect(offsetLabel('America/New_York', winter)).toBe('UTC-05:00');
+    expect(offsetLabel('America/New_York', summer)).toBe('UTC-04:00');
+    expect(offsetLabel('Asia/Kolkata', winter)).toBe('UTC+05:30');
+    expect(offsetLabel('UTC', winter)).toBe('UTC');
   });
 });

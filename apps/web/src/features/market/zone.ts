@@ -57,6 +57,16 @@ export function zoneOffsetMs(zone: string, timeMs: number): number {
   return wall - Math.floor(timeMs / 1000) * 1000;
 }
 
+/** The zone's offset from UTC at `timeMs`, as shown beside times ("UTC+08:00", "UTC"). */
+export function offsetLabel(zone: string, timeMs: number): string {
+  const minutes = Math.round(zoneOffsetMs(zone, timeMs) / 60_000);
+  if (minutes === 0) return 'UTC';
+  const magnitude = Math.abs(minutes);
+  const hh = String(Math.floor(magnitude / 60)).padStart(2, '0');
+  const mm = String(magnitude % 60).padStart(2, '0');
+  return `UTC${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
 /** A trade's time of day (HH:mm:ss) in the chart's zone, so the tape and the chart agree. */
 export function timeOfDay(zone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

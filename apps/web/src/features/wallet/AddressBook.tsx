@@ -9,7 +9,7 @@ import { addAddress, deleteAddress, type NewAddress } from './api';
 import CurrencySelect from './CurrencySelect';
 import DataGrid from './DataGrid';
 import { addressBookKey, useAddressBook, useCurrencyList, type WithdrawAddress } from './queries';
-import { noSpaces } from './rules';
+import { addressRule, noSpaces } from './rules';
 
 type AddressForm = NewAddress;
 
@@ -22,6 +22,7 @@ export default function AddressBook() {
   const currencies = useCurrencyList();
   const currency = Form.useWatch('currency_id', form);
   const currencyName = currencies.data?.find((entry) => entry.id === currency)?.name ?? '';
+  const network = Form.useWatch('netType', form) ?? NETWORKS[0];
   const add = useApiMutation({
     mutationFn: addAddress,
     onSuccess: (notice, fields) => {
@@ -50,7 +51,12 @@ export default function AddressBook() {
         <Form.Item
           name="address"
           label={t('address.address')}
-          rules={[{ required: true, whitespace: true, message: t('address.addressRequired') }, noSpaces(rejection('address_invalid'))]}
+          dependencies={['currency_id', 'netType']}
+          rules={[
+            { required: true, whitespace: true, message: t('address.addressRequired') },
+            noSpaces(rejection('address_invalid')),
+            addressRule(currencyName, network),
+          ]}
         >
           <Input autoComplete="off" spellCheck={false} placeholder={t('address.addressPlaceholder')} />
         </Form.Item>

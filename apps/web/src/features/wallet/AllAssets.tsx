@@ -13,6 +13,7 @@ import TransferPrompt, { type TransferDirection } from './TransferPrompt';
 import { useBalanceColumns } from './useBalanceColumns';
 import { useRowPanel } from './useRowPanel';
 import { walletLabel, walletRows, WALLET_KINDS, type Wallet } from './wallets';
+import { moneyPanelLink } from './SpotAssets';
 
 /** Every wallet's total in USDT, each wallet's currencies, and the user's withdrawals and deposits. */
 export default function AllAssets({ list }: { list: WalletList }) {
@@ -69,7 +70,7 @@ function WalletRows({ list, wallet, onTransfer }: WalletRowsProps) {
       actions={(row) => (
         <>
           {wallet === 'change' ? (
-            <RouteButton size="small" to="/change">
+            <RouteButton size="small" to={moneyPanelLink(row)}>
               {t('assets.depositWithdraw')}
             </RouteButton>
           ) : (

@@ -18,7 +18,15 @@ export const offersDeposit = (row: BalanceRow): boolean => DEPOSIT_CURRENCIES.in
 
 type Network = keyof InAddress;
 const NETWORKS: Network[] = ['Trc20', 'ETH', 'BTC', 'Bank'];
-const CURRENCY_TYPES = ['eth', 'btc', 'erc20', 'omni'] as const;
+type Notice = 'trc20' | 'erc20' | 'eth' | 'btc';
+
+/** What may be sent over the chosen network: ETH itself on Ethereum, any other currency there as an ERC20 token. */
+function noticeOf(network: Network, currencyName: string): Notice | undefined {
+  if (network === 'Trc20') return 'trc20';
+  if (network === 'BTC') return 'btc';
+  if (network === 'ETH') return currencyName.toUpperCase() === 'ETH' ? 'eth' : 'erc20';
+  return undefined;
+}
 const QR_SIZE_PX = 256;
 
 interface DepositForm {
@@ -36,7 +44,9 @@ export default function DepositPanel({ row }: { row: BalanceRow }) {
   const offered = NETWORKS.filter((network) => addresses.data[network] !== undefined);
   const network = chosen && offered.includes(chosen) ? chosen : offered[0];
   if (!network) return <Alert type="warning" showIcon title={t('deposit.noAddress', { currency: row.currency_name })} />;
-  const type = CURRENCY_TYPES.find((known) => known === row.currency_type.toLowerCase());
+  const notice = noticeOf(network, row.currency_name);
+  // an empty address: staff have not configured this network, so nothing may be sent over it yet
+  const open = network === 'Bank' || addresses.data[network] !== '';
   return (
     <div className="tm-w-deposit">
       <div className="tm-w-deposit-where">
@@ -47,10 +57,20 @@ export default function DepositPanel({ row }: { row: BalanceRow }) {
             options={offered.map((value) => ({ value, label: t(`deposit.networks.${value}`) }))}
           />
         )}
-        {network === 'Bank' ? <BankAccount bank={addresses.data.Bank!} /> : <CryptoAddress address={addresses.data[network]!} />}
-        {type && <Alert type="info" showIcon title={t(`deposit.notice.${type}`, { currency: row.currency_name })} />}
+        {network === 'Bank' ? (
+          <BankAccount bank={addresses.data.Bank!} />
+        ) : open ? (
+          <CryptoAddress address={addresses.data[network]!} />
+        ) : (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('deposit.notOpen', { currency: row.currency_name, network: t(`deposit.networks.${network}`) })}
+          />
+        )}
+        {open && notice && <Alert type="info" showIcon title={t(`deposit.notice.${notice}`, { currency: row.currency_name })} />}
       </div>
-      <ChargeForm currency={network === 'Bank' ? BANK_CURRENCY : row.currency} currencyName={row.currency_name} />
+      {open && <ChargeForm currency={network === 'Bank' ? BANK_CURRENCY : row.currency} currencyName={row.currency_name} />}
     </div>
   );
 }

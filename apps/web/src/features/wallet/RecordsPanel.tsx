@@ -1,9 +1,9 @@
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { useTranslation } from 'react-i18next';
 import { ASSET_DECIMALS } from './amount';
 import PagedGrid from './PagedGrid';
 import { useLegalLog, type LogRow, type LogType } from './queries';
-import { formatTime } from './time';
+import { formatTime, timeTitle } from './time';
 
 interface Props {
   type: LogType;
@@ -25,10 +25,10 @@ export default function RecordsPanel({ type, currency, currencyName }: Props) {
           key: 'value',
           title: t('wallet.records.amount'),
           numeric: true,
-          render: (row) => `${fixedDecimal(row.value, ASSET_DECIMALS)} ${row.currency_name}`,
+          render: (row) => `${formatFixed(row.value, ASSET_DECIMALS)} ${row.currency_name}`,
         },
         { key: 'type', title: t('wallet.records.type'), render: (row) => row.text },
-        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
+        { key: 'time', title: timeTitle(t('wallet.records.time')), render: (row) => formatTime(row.created_at_ms) },
       ]}
     />
   );

@@ -1,10 +1,10 @@
 import { Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { ASSET_DECIMALS } from './amount';
 import PagedGrid from './PagedGrid';
 import { useDeposits, useWithdrawals, type Deposit, type Withdrawal } from './queries';
-import { formatTime } from './time';
+import { formatTime, timeTitle } from './time';
 
 type Status = Withdrawal['status_name'] | Deposit['status_name'];
 
@@ -43,14 +43,14 @@ function Withdrawals() {
       label={t('assets.withdrawals')}
       empty={t('assets.noWithdrawals')}
       columns={[
-        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
+        { key: 'time', title: timeTitle(t('wallet.records.time')), render: (row) => formatTime(row.created_at_ms) },
         {
           key: 'number',
           title: t('withdraw.amountShort'),
           numeric: true,
-          render: (row) => `${fixedDecimal(row.number, ASSET_DECIMALS)} ${row.currency_name}`,
+          render: (row) => `${formatFixed(row.number, ASSET_DECIMALS)} ${row.currency_name}`,
         },
-        { key: 'fee', title: t('withdraw.fee'), numeric: true, render: (row) => fixedDecimal(row.fee, ASSET_DECIMALS) },
+        { key: 'fee', title: t('withdraw.fee'), numeric: true, render: (row) => formatFixed(row.fee, ASSET_DECIMALS) },
         {
           key: 'address',
           title: t('withdraw.address'),
@@ -81,12 +81,12 @@ function Deposits() {
       label={t('assets.deposits')}
       empty={t('assets.noDeposits')}
       columns={[
-        { key: 'time', title: t('wallet.records.time'), render: (row) => formatTime(row.created_at_ms) },
+        { key: 'time', title: timeTitle(t('wallet.records.time')), render: (row) => formatTime(row.created_at_ms) },
         {
           key: 'amount',
           title: t('deposit.amountShort'),
           numeric: true,
-          render: (row) => `${fixedDecimal(row.amount, ASSET_DECIMALS)} ${row.currency_name}`,
+          render: (row) => `${formatFixed(row.amount, ASSET_DECIMALS)} ${row.currency_name}`,
         },
         {
           key: 'status',

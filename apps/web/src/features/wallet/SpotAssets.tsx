@@ -1,6 +1,7 @@
 import { usdtTotalText } from './amount';
 import { Alert, App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import RouteButton from '../../components/RouteButton';
 import { rejection } from '../account/rules';
 import DataGrid from './DataGrid';
@@ -15,12 +16,24 @@ import { isPlatformOpen } from './wallets';
 import WithdrawPanel from './WithdrawPanel';
 
 type Panel = 'deposit' | 'withdraw' | 'records';
+const PANELS: readonly Panel[] = ['deposit', 'withdraw', 'records'];
+
+/** The row panel a link asks for (`/change?currency=3&panel=deposit`, from a row on /myasset). */
+function linkedPanel(params: URLSearchParams): { row: number; panel: Panel } | undefined {
+  const row = Number(params.get('currency'));
+  const panel = PANELS.find((known) => known === params.get('panel'));
+  return Number.isInteger(row) && row > 0 && panel ? { row, panel } : undefined;
+}
+
+/** Where a row's "Deposit & withdraw" leads: its deposit panel on /change, or withdrawal where deposits are not offered. */
+export const moneyPanelLink = (row: BalanceRow): string =>
+  `/change?currency=${row.currency}&panel=${offersDeposit(row) ? 'deposit' : 'withdraw'}`;
 
 /** The spot (coin-to-coin) wallet: its total, and per currency deposit, withdraw and records. */
 export default function SpotAssets({ list }: { list: WalletList }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { openPanel, isOpen, toggle } = useRowPanel<Panel>();
+  const { openPanel, isOpen, toggle } = useRowPanel<Panel>(linkedPanel(useSearchParams()[0]));
   const open = isPlatformOpen(list);
   // Deposits and withdrawals say "not open yet" while the platform is closed; records stay readable.
   const toggleMoney = (row: BalanceRow, panel: Panel) =>

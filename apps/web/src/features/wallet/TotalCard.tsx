@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { ASSET_DECIMALS } from './amount';
 
 interface Props {
@@ -16,7 +16,7 @@ export default function TotalCard({ label, usdt, children }: Props) {
       <div>
         <span className="tm-w-hint">{label}</span>
         <strong className="tm-w-total-value tm-w-num">
-          {fixedDecimal(usdt, ASSET_DECIMALS)} <small>USDT</small>
+          {formatFixed(usdt, ASSET_DECIMALS)} <small>USDT</small>
         </strong>
       </div>
       {children && <div className="tm-w-total-actions">{children}</div>}

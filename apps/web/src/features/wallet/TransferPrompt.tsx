@@ -1,6 +1,6 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { ASSET_DECIMALS } from './amount';
 import { id } from './api';
 import type { BalanceRow } from './queries';
@@ -52,7 +52,7 @@ export default function TransferPrompt({ direction, onClose }: Props) {
           <p className="tm-w-hint">
             {t('transfer.available', { account: t(walletLabel(direction.from)) })}{' '}
             <strong className="tm-w-num">
-              {fixedDecimal(available, ASSET_DECIMALS)} {direction.row.currency_name}
+              {formatFixed(available, ASSET_DECIMALS)} {direction.row.currency_name}
             </strong>
           </p>
         )}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
 import RouteButton from '../../components/RouteButton';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { useHasPayPassword } from '../account/queries';
 import { rejection } from '../account/rules';
 import { id } from './api';
@@ -123,10 +123,10 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
         label={t('withdraw.amount', { currency: coin })}
         rules={amountRules({ required: t('withdraw.amountRequired') })}
         extra={t('withdraw.limits', {
-          min: fixedDecimal(info.min_number, HINT_DECIMALS),
-          max: fixedDecimal(info.max_number, HINT_DECIMALS),
-          daily: fixedDecimal(info.daily_limit, HINT_DECIMALS),
-          remaining: fixedDecimal(info.daily_remaining, HINT_DECIMALS),
+          min: formatFixed(info.min_number, HINT_DECIMALS),
+          max: formatFixed(info.max_number, HINT_DECIMALS),
+          daily: formatFixed(info.daily_limit, HINT_DECIMALS),
+          remaining: formatFixed(info.daily_remaining, HINT_DECIMALS),
         })}
       >
         <Input
@@ -142,7 +142,7 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
       </Form.Item>
       <dl className="tm-w-quote">
         <dt>{t('withdraw.available')}</dt>
-        <dd className="tm-w-num">{`${fixedDecimal(info.change_balance, ASSET_DECIMALS)} ${coin}`}</dd>
+        <dd className="tm-w-num">{`${formatFixed(info.change_balance, ASSET_DECIMALS)} ${coin}`}</dd>
         <dt>{t('withdraw.feeRate')}</dt>
         <dd className="tm-w-num">{`${plainAmount(info.rate)}%`}</dd>
         <dt>{t('withdraw.fee')}</dt>

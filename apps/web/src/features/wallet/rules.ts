@@ -1,3 +1,4 @@
+import { ADDRESS_KIND_NAME, addressKind, isValidAddress } from '@tidemark/core';
 import type { FormRule } from 'antd';
 import { rejection } from '../account/rules';
 import { parseTyped, toUnits } from './amount';
@@ -25,3 +26,14 @@ export function amountRules({ required, max }: AmountRuleOptions): FormRule[] {
 
 /** Addresses and their labels carry no spaces (the server refuses them too). */
 export const noSpaces = (message: string): FormRule => ({ pattern: /^\S*$/, message });
+
+/** An address of the currency's chain for the chosen network, checksum included: the server's own check. */
+export function addressRule(currencyName: string, network: string): FormRule {
+  return {
+    validator: async (_rule, value: string | undefined) => {
+      const kind = addressKind(currencyName, network);
+      if (!value?.trim() || !currencyName || !kind) return;
+      if (!isValidAddress(kind, value.trim())) throw new Error(rejection('address_wrong_network', { network: ADDRESS_KIND_NAME[kind] }));
+    },
+  };
+}

@@ -1,15 +1,30 @@
-import { language } from '../../i18n';
-import { LANGUAGE_INFO } from '../../i18n/language';
+import { LOCALE } from '../../format';
+import { chartZone } from '../market/chartZone';
+import { offsetLabel } from '../market/zone';
 
-const TIME_FORMAT = new Intl.DateTimeFormat(LANGUAGE_INFO[language].tag, {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** An epoch-ms time in the user's language and time zone. */
-export const formatTime = (timeMs: number): string => TIME_FORMAT.format(timeMs);
+/** The record time format of a zone, in the user's language. */
+function formatIn(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+
+/** An epoch-ms time in the user's language, in the trader's chosen zone (the chart's and the trades list's). */
+export const formatTime = (timeMs: number): string => formatIn(chartZone.get()).format(timeMs);
+
+/** A time column's heading with the zone's offset now ("Time (UTC+08:00)"), so a time is never ambiguous. */
+export const timeTitle = (title: string): string => `${title} (${offsetLabel(chartZone.get(), Date.now())})`;

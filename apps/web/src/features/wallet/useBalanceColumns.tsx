@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { ASSET_DECIMALS, usdtValue } from './amount';
 import type { Column } from './DataGrid';
 import type { BalanceRow } from './queries';
@@ -14,13 +14,13 @@ export function useBalanceColumns(wallet: Wallet): Column<BalanceRow>[] {
       key: 'available',
       title: t('assets.available'),
       numeric: true,
-      render: (row) => fixedDecimal(availableIn(row, wallet), ASSET_DECIMALS),
+      render: (row) => formatFixed(availableIn(row, wallet), ASSET_DECIMALS),
     },
     {
       key: 'frozen',
       title: t('assets.frozen'),
       numeric: true,
-      render: (row) => fixedDecimal(frozenIn(row, wallet), ASSET_DECIMALS),
+      render: (row) => formatFixed(frozenIn(row, wallet), ASSET_DECIMALS),
     },
     {
       key: 'usdt',
