@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
 import { useLeverDeal, type LeverDeal } from './api';
@@ -43,7 +43,7 @@ export function DeskOrderCard({ pair }: { pair: Pair }) {
 export function BalanceStrip({ pair }: { pair: Pair }) {
   const { t } = useTranslation();
   const deal = useLeverDeal(pair);
-  const show = (value: string | undefined) => (value ? `${fixedDecimal(value, AMOUNT_DECIMALS)} ${pair.legalName}` : '--');
+  const show = (value: string | undefined) => (value ? `${formatFixed(value, AMOUNT_DECIMALS)} ${pair.legalName}` : '--');
   return (
     <div className="tm-lv-strip">
       <dl>

@@ -5,7 +5,7 @@ import { App, Button, Form, InputNumber, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed, stepOfDecimals, toStep } from '../../format';
 import { rejection } from '../account/rules';
 import type { Pair } from '../market/pair';
 import { useSlice } from '../market/slice';
@@ -131,7 +131,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
       </Form.Item>
       {mode === 1 ? (
         <Form.Item label={t('lever.form.price')}>
-          <InputNumber<string> stringMode disabled precision={PRICE_DECIMALS} value={fixedDecimal(currentPrice, PRICE_DECIMALS)} addonAfter={t('lever.form.best')} className="tm-lv-input" />
+          <InputNumber<string> stringMode disabled precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={t('lever.form.best')} className="tm-lv-input" />
         </Form.Item>
       ) : (
         <Form.Item
@@ -139,7 +139,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
           name="price"
           rules={[{ validator: async (_r, v: string | null | undefined) => positiveOr(v, rejection('lever_price_invalid')) }]}
         >
-          <InputNumber<string> stringMode min="0" precision={PRICE_DECIMALS} placeholder={fixedDecimal(currentPrice, PRICE_DECIMALS)} addonAfter={pair.legalName} className="tm-lv-input" />
+          <InputNumber<string> stringMode min="0" precision={PRICE_DECIMALS} placeholder={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={pair.legalName} className="tm-lv-input" />
         </Form.Item>
       )}
       <Form.Item
@@ -203,7 +203,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
         </Form.Item>
       </div>
       <dl className="tm-lv-estimates" aria-label={t('lever.form.estimates')}>
-        <Figure label={t('lever.form.openPrice')} value={estimate && fixedDecimal(estimate.openPrice, PRICE_DECIMALS)} />
+        <Figure label={t('lever.form.openPrice')} value={estimate && formatFixed(estimate.openPrice, PRICE_DECIMALS)} />
         <Figure label={t('lever.form.value')} value={estimate?.value} unit={pair.legalName} />
         <Figure label={t('lever.form.margin')} value={estimate?.margin} unit={pair.legalName} />
         <Figure label={t('lever.form.fee')} value={estimate?.fee} unit={pair.legalName} />
@@ -232,7 +232,7 @@ function Figure({ label, value, unit, signed }: { label: string; value: string |
     <div>
       <dt>{label}</dt>
       <dd className={signed && value ? signedClass(value) : undefined}>
-        {value === undefined ? '--' : `${signed ? signedAmount(value) : fixedDecimal(value, unit ? AMOUNT_DECIMALS : PRICE_DECIMALS)}${unit ? ` ${unit}` : ''}`}
+        {value === undefined ? '--' : `${signed ? signedAmount(value) : formatFixed(value, unit ? AMOUNT_DECIMALS : PRICE_DECIMALS)}${unit ? ` ${unit}` : ''}`}
       </dd>
     </div>
   );

@@ -5,7 +5,7 @@ import { App, Button, Popconfirm, Spin, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
 import { reloadAfter } from '../wallet/reload';
@@ -67,7 +67,7 @@ function RiskStrip({ risk, legal }: { risk: LeverOrders['rate_profits_total']; l
     <dl className="tm-lv-risk">
       <div>
         <dt>{t('lever.risk.ratio')}</dt>
-        <dd>{fixedDecimal(risk.hazard_rate, 2)}%</dd>
+        <dd>{formatFixed(risk.hazard_rate, 2)}%</dd>
       </div>
       <div>
         <dt>{t('lever.risk.pnl')}</dt>
@@ -78,7 +78,7 @@ function RiskStrip({ risk, legal }: { risk: LeverOrders['rate_profits_total']; l
       <div>
         <dt>{t('lever.risk.margin')}</dt>
         <dd>
-          {fixedDecimal(risk.caution_money_total, AMOUNT_DECIMALS)} {legal}
+          {formatFixed(risk.caution_money_total, AMOUNT_DECIMALS)} {legal}
         </dd>
       </div>
     </dl>
@@ -119,7 +119,7 @@ function useColumns(pair: Pair, tab: LeverTab): Column<LeverOrder>[] {
     key,
     title,
     numeric: true,
-    render: (o) => fixedDecimal(read(o), AMOUNT_DECIMALS),
+    render: (o) => formatFixed(read(o), AMOUNT_DECIMALS),
   });
   const side: Column<LeverOrder> = { key: 'side', title: t('lever.cols.contract'), heading: true, weight: 1.3, render: (o) => <Side order={o} /> };
   const hands: Column<LeverOrder> = { key: 'hands', title: t('lever.cols.hands'), numeric: true, weight: 0.6, render: (o) => o.share };

@@ -4,7 +4,7 @@ import { calls, limits } from '@tidemark/protocol';
 import { App, Form, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed, stepOfDecimals, toStep } from '../../format';
 import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
 import { leverKeys, type LeverOrder } from './api';
@@ -17,7 +17,7 @@ interface Values {
 }
 
 /** A stop as the dialog starts: the order's, or empty for none (the wire's 0). */
-const initialStop = (value: string) => (/[1-9]/.test(value) ? fixedDecimal(value, PRICE_DECIMALS) : null);
+const initialStop = (value: string) => (/[1-9]/.test(value) ? toStep(value, stepOfDecimals(PRICE_DECIMALS), 'down') : null);
 
 /** The take-profit / stop-loss dialog of an open position: empty means none; zero or below is refused. */
 export default function StopsDialog({ order, pair, onClose }: { order: LeverOrder; pair: Pair; onClose: () => void }) {
@@ -55,7 +55,7 @@ export default function StopsDialog({ order, pair, onClose }: { order: LeverOrde
       destroyOnHidden
     >
       <p className="tm-lv-dialog-hint">
-        {t('lever.stops.hint', { open: fixedDecimal(order.open_price, PRICE_DECIMALS), mark: fixedDecimal(currentPrice, PRICE_DECIMALS), legal: pair.legalName })}
+        {t('lever.stops.hint', { open: formatFixed(order.open_price, PRICE_DECIMALS), mark: formatFixed(currentPrice, PRICE_DECIMALS), legal: pair.legalName })}
       </p>
       <Form
         form={form}

@@ -1,4 +1,4 @@
-import { fixedDecimal, trendOf } from '../../format/decimal';
+import { formatFixed, trendOf } from '../../format';
 
 /** The spec's 4 decimals for prices; amounts in the quote currency get the same. */
 export const PRICE_DECIMALS = 4;
@@ -11,10 +11,10 @@ export const signedClass = (value: string) => `tm-${trendOf(value)}`;
 
 /** A profit or loss as shown: "+12.3400", "-5.0000", "0.0000". */
 export function signedAmount(value: string, places = AMOUNT_DECIMALS): string {
-  const shown = fixedDecimal(value, places);
+  const shown = formatFixed(value, places);
   return trendOf(shown) === 'up' ? `+${shown}` : shown;
 }
 
 /** A price, or "--" for none (a stop of 0 is none). */
 export const priceOrNone = (value: string | null | undefined) =>
-  value && /[1-9]/.test(value) ? fixedDecimal(value, PRICE_DECIMALS) : '--';
+  value && /[1-9]/.test(value) ? formatFixed(value, PRICE_DECIMALS) : '--';

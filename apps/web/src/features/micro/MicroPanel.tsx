@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuotationGroups, type Quotation } from '../../api/queries';
 import LoginButtons from '../../components/LoginButtons';
 import RouteButton from '../../components/RouteButton';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoggedIn } from '../../session/useSession';
 import { useFeed } from '../market/FeedContext';
@@ -122,7 +122,7 @@ export function BalanceStrip() {
     <div className="tm-mk-card tm-mi-strip">
       <span>{t('micro.balance')}</span>
       <strong data-testid="micro-strip-balance">
-        {currency ? `${fixedDecimal(currency.user_wallet.micro_with_insurance, 2)} ${currency.name}` : '–'}
+        {currency ? `${formatFixed(currency.user_wallet.micro_with_insurance, 2)} ${currency.name}` : '–'}
       </strong>
       <RouteButton size="small" icon={<SwapOutlined />} to="/transferlegal">
         {t('micro.transfer')}

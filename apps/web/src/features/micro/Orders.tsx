@@ -1,7 +1,7 @@
 import { Button, Empty, Pagination, Progress, Spin, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { formatTime } from '../wallet/time';
 import { language } from '../../i18n';
@@ -55,8 +55,8 @@ function PairCell({ order }: { order: MicroOrder }) {
   );
 }
 
-const price = (text: string) => (text === '' ? '–' : fixedDecimal(text, PRICE_PLACES));
-const money = (text: string) => fixedDecimal(text, 2);
+const price = (text: string) => (text === '' ? '–' : formatFixed(text, PRICE_PLACES));
+const money = (text: string) => formatFixed(text, 2);
 
 /** The live price of the order's pair (24h figures, pushed every second) and the spec's live profit. */
 function LiveProfit({ order }: { order: MicroOrder }) {

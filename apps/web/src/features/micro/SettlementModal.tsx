@@ -3,7 +3,7 @@ import type { TMicroSettlementRecord } from '@tidemark/protocol';
 import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { formatTime } from '../wallet/time';
 import { useSettlement } from './api';
 
@@ -50,7 +50,7 @@ function Ticks({ title, ticks, usedMs }: { title: string; ticks: readonly Tick[]
         {ticks.map((tick) => (
           <li key={tick.time} aria-current={tick.time === usedMs || undefined}>
             <span>{formatTime(tick.time)}.{String(tick.time % 1000).padStart(3, '0')}</span>
-            <span>{fixedDecimal(tick.price, 4)}</span>
+            <span>{formatFixed(tick.price, 4)}</span>
           </li>
         ))}
       </ol>
@@ -76,12 +76,12 @@ export default function SettlementModal({ orderId, onClose }: { orderId: number 
             column={{ xs: 1, sm: 2 }}
             items={[
               { key: 'outcome', label: t('micro.settlement.outcome'), children: <span className={`tm-${{ win: 'up', draw: 'flat', loss: 'down' }[record.outcome]}`}>{t(`micro.${record.outcome}`)}</span> },
-              { key: 'payout', label: t('micro.settlement.payout'), children: fixedDecimal(record.payout, 8) },
+              { key: 'payout', label: t('micro.settlement.payout'), children: formatFixed(record.payout, 8) },
               { key: 'direction', label: t('micro.direction'), children: t(record.direction === 'up' ? 'micro.up' : 'micro.down') },
-              { key: 'number', label: t('micro.amount'), children: fixedDecimal(record.number, 8) },
-              { key: 'open', label: t('micro.openPrice'), children: <span data-testid="micro-record-open">{fixedDecimal(record.open_price, 4)}</span> },
+              { key: 'number', label: t('micro.amount'), children: formatFixed(record.number, 8) },
+              { key: 'open', label: t('micro.openPrice'), children: <span data-testid="micro-record-open">{formatFixed(record.open_price, 4)}</span> },
               { key: 'openAt', label: t('micro.settlement.openTick'), children: formatTime(record.open_tick_time) },
-              { key: 'end', label: t('micro.endPrice'), children: <span data-testid="micro-record-end">{fixedDecimal(record.end_price, 4)}</span> },
+              { key: 'end', label: t('micro.endPrice'), children: <span data-testid="micro-record-end">{formatFixed(record.end_price, 4)}</span> },
               { key: 'endAt', label: t('micro.settlement.endTick'), children: formatTime(record.end_tick_time) },
               { key: 'expires', label: t('micro.settlement.expires'), children: formatTime(record.expires_at) },
               { key: 'seq', label: t('micro.settlement.seq'), children: record.seq },

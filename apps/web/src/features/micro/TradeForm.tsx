@@ -5,7 +5,7 @@ import { App, Button, InputNumber, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { microKey, usePayableCurrencies, useSecondsOptions } from './api';
 import { expectedPayout, firstPreset, isBlockedKey, presetRows, submitFee } from './rules';
 
@@ -72,7 +72,7 @@ function SecondsButton({ option, chosen, onChoose }: { option: TMicroSecondsOpti
   return (
     <button type="button" className="tm-mi-second" aria-pressed={chosen} onClick={onChoose}>
       <strong>{t('micro.secondsShort', { seconds: option.seconds })}</strong>
-      <small>{t('micro.ratio', { ratio: fixedDecimal(option.profit_ratio, 0) })}</small>
+      <small>{t('micro.ratio', { ratio: formatFixed(option.profit_ratio, 0) })}</small>
     </button>
   );
 }
@@ -125,7 +125,7 @@ function Entry({ pairId, symbol, currency, option, amount, setAmount }: EntryPro
             <div key={r} className="tm-mi-preset-row">
               {row.map(({ number }) => (
                 <button key={number} type="button" className="tm-mi-preset" aria-pressed={number === amount} onClick={() => setAmount(number)}>
-                  {fixedDecimal(number, 0)}
+                  {formatFixed(number, 0)}
                 </button>
               ))}
             </div>
@@ -151,19 +151,19 @@ function Entry({ pairId, symbol, currency, option, amount, setAmount }: EntryPro
         <div>
           <dt>{t('micro.balance')}</dt>
           <dd data-testid="micro-balance">
-            {fixedDecimal(currency.user_wallet.micro_with_insurance, 2)} {currency.name}
+            {formatFixed(currency.user_wallet.micro_with_insurance, 2)} {currency.name}
           </dd>
         </div>
         <div>
-          <dt>{t('micro.fee', { percent: fixedDecimal(currency.micro_trade_fee, 2) })}</dt>
-          <dd>{fee ? `${fixedDecimal(fee, 2)} ${currency.name}` : '–'}</dd>
+          <dt>{t('micro.fee', { percent: formatFixed(currency.micro_trade_fee, 2) })}</dt>
+          <dd>{fee ? `${formatFixed(fee, 2)} ${currency.name}` : '–'}</dd>
         </div>
         <div>
           <dt>{t('micro.payout')}</dt>
           <dd className="tm-mi-payout" data-testid="micro-payout">
             {quote ? (
               <>
-                {fixedDecimal(quote.payout, 2)} {currency.name} <span className="tm-up">+{fixedDecimal(quote.profit, 2)}</span>
+                {formatFixed(quote.payout, 2)} {currency.name} <span className="tm-up">+{formatFixed(quote.profit, 2)}</span>
               </>
             ) : (
               '–'

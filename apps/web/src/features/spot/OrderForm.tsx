@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { calls } from '@tidemark/protocol';
 import { useCallMutation } from '../../api/mutation';
 import LoginButtons from '../../components/LoginButtons';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed, stepOfDecimals, toStep } from '../../format';
 import type { Pair } from '../market/pair';
 import type { SpotRules } from './api';
 import { pickedPrice } from './pickedPrice';
@@ -46,7 +46,7 @@ export default function OrderForm({ side, pair, rules, available, loggedIn, last
   const byTotal = kind === 'market' && side === 'buy';
 
   const pricePlaces = placesOf(rules.price_step);
-  const price = typedPrice ?? (lastPrice ? fixedDecimal(lastPrice, pricePlaces) : '');
+  const price = typedPrice ?? (lastPrice ? toStep(lastPrice, stepOfDecimals(pricePlaces), 'down') : '');
   // a price picked in the book becomes the limit price
   useEffect(
     () =>
@@ -54,7 +54,7 @@ export default function OrderForm({ side, pair, rules, available, loggedIn, last
         const picked = pickedPrice.get();
         if (!picked) return;
         setKind('limit');
-        setPrice(fixedDecimal(picked.price, pricePlaces));
+        setPrice(toStep(picked.price, stepOfDecimals(pricePlaces), 'down'));
       }),
     [pricePlaces],
   );
@@ -113,7 +113,7 @@ export default function OrderForm({ side, pair, rules, available, loggedIn, last
       <div className="tm-sp-avail">
         <span>{t('spot.form.available')}</span>
         <span className="tm-sp-num" data-testid="spot-available">
-          {available === undefined ? '--' : fixedDecimal(available, 8)} {spendName}
+          {available === undefined ? '--' : formatFixed(available, 8)} {spendName}
         </span>
       </div>
       {kind === 'limit' ? (
@@ -155,11 +155,11 @@ export default function OrderForm({ side, pair, rules, available, loggedIn, last
       />
       <div className="tm-sp-line">
         <span>{t('spot.form.total')}</span>
-        <span className="tm-sp-num">{total ? `${fixedDecimal(total, pricePlaces)} ${quote}` : '--'}</span>
+        <span className="tm-sp-num">{total ? `${formatFixed(total, pricePlaces)} ${quote}` : '--'}</span>
       </div>
       <div className="tm-sp-line">
         <span>{t('spot.form.fee', { maker: rules.maker_fee.replace(/\.?0+$/, ''), taker: rules.taker_fee.replace(/\.?0+$/, '') })}</span>
-        <span className="tm-sp-num">{fee ? `≤ ${fixedDecimal(fee, 8)} ${quote}` : '--'}</span>
+        <span className="tm-sp-num">{fee ? `≤ ${formatFixed(fee, 8)} ${quote}` : '--'}</span>
       </div>
       {loggedIn ? (
         <Button

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { calls } from '@tidemark/protocol';
 import { useCallMutation } from '../../api/mutation';
 import LoginButtons from '../../components/LoginButtons';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import DataGrid, { type Column } from '../wallet/DataGrid';
 import { formatTime } from '../wallet/time';
 import '../wallet/wallet.css';
@@ -44,8 +44,8 @@ function Orders({ pair, rules, list }: { pair: Pair; rules: SpotRules; list: Ord
   if (orders.isPending) return <Spin className="tm-mk-spin" />;
   const rows = orders.data?.data ?? [];
   const [pricePlaces, amountPlaces] = [placesOf(rules.price_step), placesOf(rules.amount_step)];
-  const price = (text: string) => fixedDecimal(text, pricePlaces);
-  const amount = (text: string) => fixedDecimal(text, amountPlaces);
+  const price = (text: string) => formatFixed(text, pricePlaces);
+  const amount = (text: string) => formatFixed(text, amountPlaces);
   const amountOf = (o: SpotOrder) => (o.number ? `${amount(o.number)} ${pair.currencyName}` : `${price(o.total)} ${pair.legalName}`);
   const columns: Column<SpotOrder>[] = [
     { key: 'time', title: t('spot.records.time'), render: (o) => formatTime(o.created_at_ms), weight: 1.5 },
@@ -63,7 +63,7 @@ function Orders({ pair, rules, list }: { pair: Pair; rules: SpotRules; list: Ord
     { key: 'amount', title: t('spot.records.amount'), render: amountOf, numeric: true, weight: 1.3 },
     { key: 'filled', title: t('spot.records.filled'), render: (o) => amount(o.filled), numeric: true },
     { key: 'avg', title: t('spot.records.avgPrice'), render: (o) => (o.avg_price ? price(o.avg_price) : '--'), numeric: true },
-    { key: 'fee', title: t('spot.records.fee'), render: (o) => `${fixedDecimal(o.fee, pricePlaces + FEE_EXTRA_PLACES)} ${pair.legalName}`, numeric: true },
+    { key: 'fee', title: t('spot.records.fee'), render: (o) => `${formatFixed(o.fee, pricePlaces + FEE_EXTRA_PLACES)} ${pair.legalName}`, numeric: true },
     { key: 'status', title: t('spot.records.status'), render: (o) => t(`spot.status.${STATUS_KEYS[o.status] ?? 'open'}`) },
   ];
   return (

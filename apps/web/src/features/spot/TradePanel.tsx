@@ -3,7 +3,7 @@ import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../../components/RouteButton';
-import { fixedDecimal } from '../../format/decimal';
+import { formatFixed } from '../../format';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoggedIn } from '../../session/useSession';
 import { useFeed } from '../market/FeedContext';
@@ -68,7 +68,7 @@ export default function TradePanel() {
           {[balances.data?.user_legal, balances.data?.user_currency].map((balance, i) => (
             <div key={i} className="tm-sp-strip-item">
               <span className="tm-mk-head">{balance?.name ?? (i === 0 ? pair.legalName : pair.currencyName)}</span>
-              <span className="tm-sp-num">{balance ? fixedDecimal(balance.balance, 8) : '--'}</span>
+              <span className="tm-sp-num">{balance ? formatFixed(balance.balance, 8) : '--'}</span>
             </div>
           ))}
           <RouteButton size="small" to="/transferlegal">
