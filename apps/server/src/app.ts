@@ -29,6 +29,10 @@ import { walletRoutes } from './modules/wallet/routes';
 import { leverRoutes } from './modules/lever/routes';
 // spot
 import { spotRoutes } from './modules/spot/routes';
+// staff console
+import { auditRoutes } from './modules/audit/routes';
+import { reviewRoutes } from './modules/review/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { realtimePlugin } from './realtime/socket';
 
 export interface AppDeps {
@@ -91,6 +95,10 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(leverRoutes, { db, clock, market, wake: market.wake });
     // spot
     await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
+    // staff console
+    await scope.register(staffRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+    await scope.register(reviewRoutes, { clock });
+    await scope.register(auditRoutes);
   });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -83,6 +83,28 @@ import {
   ZCoinSubmitRequest,
   ZCoinSubmitResponse,
 } from './calls/spot';
+// staff console
+import {
+  ZAdminApproveResponse,
+  ZAdminAuditRequest,
+  ZAdminAuditResponse,
+  ZAdminChainRequest,
+  ZAdminDepositsRequest,
+  ZAdminDepositsResponse,
+  ZAdminIdentitiesRequest,
+  ZAdminIdentitiesResponse,
+  ZAdminIdentityApproveRequest,
+  ZAdminIdentityRejectRequest,
+  ZAdminIdRequest,
+  ZAdminLoginRequest,
+  ZAdminLoginResponse,
+  ZAdminMeResponse,
+  ZAdminRejectRequest,
+  ZAdminTotpRequest,
+  ZAdminWithdrawalsRequest,
+  ZAdminWithdrawalsResponse,
+} from './calls/admin';
+import type { StaffRole } from './statuses';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -95,8 +117,10 @@ export interface CallSpec {
   /** the server module whose routes.ts handles the call: `apps/server/src/modules/<module>/` */
   module: string;
   summary: string;
-  /** `user`: a trader's session token; answers type 999 without one */
-  auth: 'public' | 'user';
+  /** `user`: a trader's session token; `staff`: a staff session's; answers type 999 without one */
+  auth: 'public' | 'user' | 'staff';
+  /** staff calls: the least role that may make it (viewer < reviewer < admin) */
+  staffRole?: StaffRole;
   /** moves money: an `Idempotency-Key` makes a repeat return the first answer, and the web sends one */
   money?: true;
   /** form fields of a POST (`multipart` for uploads), or the query string of a GET */
@@ -182,6 +206,23 @@ export const calls = define({
   coinCancel: { method: 'POST', path: '/api/coin/cancel', module: 'spot', auth: 'user', money: true, summary: 'Ask to cancel an open spot order; what is left returns when the matcher cancels it', request: ZCoinCancelRequest, response: ZNoticeResponse },
   coinMyOrders: { method: 'POST', path: '/api/coin/my_orders', module: 'spot', auth: 'user', summary: 'The user’s spot orders: status 0 current, 3 history (page object)', request: ZCoinMyOrdersRequest, response: ZCoinMyOrdersResponse },
   coinMyFills: { method: 'POST', path: '/api/coin/my_fills', module: 'spot', auth: 'user', summary: 'The user’s spot fills, newest first (page object)', request: ZCoinMyFillsRequest, response: ZCoinMyFillsResponse },
+  // staff console
+  adminLogin: { method: 'POST', path: '/api/admin/login', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 1: the password; answers a ticket for the TOTP code, and a secret to scan until one is set up', request: ZAdminLoginRequest, response: ZAdminLoginResponse },
+  adminLoginTotp: { method: 'POST', path: '/api/admin/login_totp', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 2: the ticket and the current TOTP code; the message is the staff session token', request: ZAdminTotpRequest, response: ZNoticeResponse },
+  adminLogout: { method: 'GET', path: '/api/admin/logout', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'End this staff session', response: ZNoticeResponse },
+  adminMe: { method: 'GET', path: '/api/admin/me', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'The signed-in staff member and their role', response: ZAdminMeResponse },
+  adminUploadRead: { method: 'GET', path: '/api/admin/upload/:name', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'An uploaded image (deposit screenshot, identity photo), for staff' },
+  adminDeposits: { method: 'GET', path: '/api/admin/deposits', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Deposit applications, filtered by status and user, newest first (page object)', request: ZAdminDepositsRequest, response: ZAdminDepositsResponse },
+  adminDepositCredit: { method: 'POST', path: '/api/admin/deposit/credit', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Credit a pending deposit application to the trader’s spot wallet, once', request: ZAdminIdRequest, response: ZNoticeResponse },
+  adminDepositReject: { method: 'POST', path: '/api/admin/deposit/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject a pending deposit application with a reason', request: ZAdminRejectRequest, response: ZNoticeResponse },
+  adminWithdrawals: { method: 'GET', path: '/api/admin/withdrawals', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Withdrawals, filtered by status and user, newest first (page object)', request: ZAdminWithdrawalsRequest, response: ZAdminWithdrawalsResponse },
+  adminWithdrawalApprove: { method: 'POST', path: '/api/admin/withdrawal/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Approve a withdrawal: paid out and waiting for the chain (`agreed`), or the first of two approvals from the currency’s two-approval amount on (`first`)', request: ZAdminIdRequest, response: ZAdminApproveResponse },
+  adminWithdrawalReject: { method: 'POST', path: '/api/admin/withdrawal/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Reject an applying withdrawal with a reason: the frozen amount returns', request: ZAdminRejectRequest, response: ZNoticeResponse },
+  adminWithdrawalChain: { method: 'POST', path: '/api/admin/withdrawal/chain', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'The chain’s verdict on an agreed withdrawal: success with the transaction hash, or failure (the amount returns)', request: ZAdminChainRequest, response: ZNoticeResponse },
+  adminIdentities: { method: 'GET', path: '/api/admin/identities', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Identity submissions, filtered by status and user, oldest waiting first (page object)', request: ZAdminIdentitiesRequest, response: ZAdminIdentitiesResponse },
+  adminIdentityApprove: { method: 'POST', path: '/api/admin/identity/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Verify an identity in review', request: ZAdminIdentityApproveRequest, response: ZNoticeResponse },
+  adminIdentityReject: { method: 'POST', path: '/api/admin/identity/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject an identity in review with a reason; the trader may submit again', request: ZAdminIdentityRejectRequest, response: ZNoticeResponse },
+  adminAudit: { method: 'GET', path: '/api/admin/audit', module: 'audit', auth: 'staff', staffRole: 'admin', summary: 'The audit log of staff decisions, newest first, for admins (page object)', request: ZAdminAuditRequest, response: ZAdminAuditResponse },
 });
 
 export type Calls = typeof calls;

@@ -83,6 +83,13 @@ export const ERROR_CODES = [
   'spot_side_invalid',
   'spot_kind_invalid',
   'spot_order_invalid',
+  // staff console
+  'staff_forbidden',
+  'totp_ticket_invalid',
+  'totp_code_wrong',
+  'review_reason_required',
+  'second_approver_required',
+  'tx_hash_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -116,5 +123,7 @@ export const NOTICE_CODES = [
   'lever_stops_set',
   // spot
   'spot_cancel_requested',
+  // staff console
+  'review_saved',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

@@ -17,5 +17,7 @@ export * from './calls/micro';
 // lever
 export * from './calls/lever';
 export * from './calls/spot';
+// staff console
+export * from './calls/admin';
 export * from './events';
 export * from './api';

@@ -73,6 +73,16 @@ export const limits = {
   spotPageSizeMax: 100,
   /** accepted orders the spot matcher takes from the database per read */
   spotMatchBatch: 200,
+  // staff console
+  /** a staff session ends after this long without a call, and this long after it opened however busy */
+  staffSessionIdleMs: 30 * 60_000,
+  staffSessionMaxAgeMs: 12 * 3600_000,
+  /** between a staff member's password and their TOTP code */
+  staffTotpTicketMs: 5 * 60_000,
+  adminPageSize: 20,
+  adminPageSizeMax: 100,
+  reviewReasonLengthMax: 200,
+  txHashLengthMax: 128,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */
@@ -95,6 +105,9 @@ export const rateLimits = {
   checkCode: { perIp: { max: 30, windowMs: TEN_MINUTES_MS }, perAccount: { max: 10, windowMs: TEN_MINUTES_MS } },
   resetPassword: { perIp: { max: 30, windowMs: TEN_MINUTES_MS }, perAccount: { max: 10, windowMs: TEN_MINUTES_MS } },
   changeSecrets: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
+  // staff console: a password and then a code, each guessed slowly
+  staffLogin: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS }, perAccount: { max: 5, windowMs: FIVE_MINUTES_MS } },
+  staffTotp: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
 } as const satisfies Record<string, { perIp: RateLimit; perAccount?: RateLimit }>;
 
 /** A byte limit as messages show it: "500 KB", "4 MB". */

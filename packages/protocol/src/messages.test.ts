@@ -13,6 +13,8 @@ import { LEVER_REJECTIONS } from '@tidemark/core';
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 // spot
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
+// staff console
+import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -40,6 +42,7 @@ describe('message tables', () => {
     const keys = [
       ...[COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES],
       ...[MICRO_MESSAGES, MICRO_NOTICES, LEVER_MESSAGES, LEVER_NOTICES, SPOT_MESSAGES, SPOT_NOTICES],
+      ...[ADMIN_MESSAGES, ADMIN_NOTICES],
     ].flatMap(Object.keys);
     expect(keys.length).toBe(new Set(keys).size);
     expect(keys.length).toBe(ERROR_CODES.length + NOTICE_CODES.length);

@@ -9,6 +9,8 @@ import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 // spot
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
+// staff console
+import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -26,6 +28,8 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...LEVER_MESSAGES,
   // spot
   ...SPOT_MESSAGES,
+  // staff console
+  ...ADMIN_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */
@@ -37,6 +41,8 @@ export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...LEVER_NOTICES,
   // spot
   ...SPOT_NOTICES,
+  // staff console
+  ...ADMIN_NOTICES,
 };
 
 /** The message for `code` in `lang`, with `{name}` placeholders filled from `params`. */

@@ -7,6 +7,7 @@ import * as createMarket from './migrations/20261201090000_create_market';
 import * as createMicro from './migrations/20261202110000_create_micro';
 import * as createLever from './migrations/20261202120000_create_lever';
 import * as createSpot from './migrations/20261202130000_create_spot';
+import * as createStaff from './migrations/20261203150000_create_staff';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202110000_create_micro': createMicro,
   '20261202120000_create_lever': createLever,
   '20261202130000_create_spot': createSpot,
+  '20261203150000_create_staff': createStaff,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

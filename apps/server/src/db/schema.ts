@@ -65,7 +65,11 @@ export interface SessionTable {
   created_at_ms: bigint;
   last_seen_at_ms: bigint;
   revoked_at_ms: bigint | null;
+  /** `user` a trader; `staff` the console; `staff_totp` a staff password accepted, its code not yet */
+  kind: ColumnType<SessionKind, SessionKind | undefined, SessionKind>;
 }
+
+export type SessionKind = 'user' | 'staff' | 'staff_totp';
 
 export interface AccountTable {
   id: Id;
@@ -177,6 +181,8 @@ export interface CurrencyWithdrawTable {
   max_units: bigint;
   rate_units: bigint;
   daily_limit_units: bigint;
+  /** from this amount on, two different staff members approve; 0: never */
+  dual_approval_units: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface DepositAddressTable {
@@ -213,6 +219,7 @@ export interface DepositRequestTable {
   created_at_ms: bigint;
   reviewed_at_ms: bigint | null;
   reviewed_by: bigint | null;
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WithdrawalTable {
@@ -229,6 +236,10 @@ export interface WithdrawalTable {
   created_at_ms: bigint;
   reviewed_at_ms: bigint | null;
   reviewed_by: bigint | null;
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a large withdrawal's first approval; the second must come from someone else */
+  first_approved_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  first_approved_at_ms: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface WalletLogTable {
@@ -456,6 +467,31 @@ export interface SpotFillTable {
   created_at_ms: bigint;
 }
 
+// staff console
+export type StaffRole = 'admin' | 'reviewer' | 'viewer';
+
+/** A staff member's role; the person is the `user` row of the same id (role 'staff'). */
+export interface StaffTable {
+  user_id: bigint;
+  staff_role: StaffRole;
+  created_at_ms: bigint;
+}
+
+export type TotpSubjectKind = 'staff' | 'user';
+
+/** One TOTP secret per subject; unconfirmed until its first code is accepted. */
+export interface TotpTable {
+  subject_kind: TotpSubjectKind;
+  subject_id: bigint;
+  /** base32, as authenticator apps take it */
+  secret: string;
+  confirmed_at_ms: bigint | null;
+  /** the last accepted code's time step: that code and older ones are refused (replay guard) */
+  last_time_step: bigint | null;
+  created_at_ms: bigint;
+}
+// end staff console
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -497,6 +533,9 @@ export interface Database {
   // lever
   lever_pair: LeverPairTable;
   lever_order: LeverOrderTable;
+  // staff console
+  staff: StaffTable;
+  totp: TotpTable;
 }
 
 export type UserRow = Selectable<UserTable>;

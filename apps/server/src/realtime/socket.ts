@@ -71,7 +71,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const { board } = market;
 
   const authenticate = async (token: unknown) =>
-    typeof token === 'string' && token ? resolveSession(db, token, config.sessionIdleMs, market.clock()) : undefined;
+    typeof token === 'string' && token ? resolveSession(db, token, { kind: 'user', idleMs: config.sessionIdleMs }, market.clock()) : undefined;
 
   const subscribe = (
     socket: TidemarkSocket,

@@ -60,7 +60,7 @@ export async function reviewIdentity(
         staffId: input.staffId,
         action: input.approve ? 'identity.approve' : 'identity.reject',
         subject: `user:${input.userId}`,
-        detail: { note: input.note ?? '' },
+        detail: { before: { review_status: 'in_review' }, after: { review_status: input.approve ? 'verified' : 'rejected' }, note: input.note ?? '' },
       },
       nowMs,
     );

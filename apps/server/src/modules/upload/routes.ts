@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { calls, formatBytes, limits } from '@tidemark/protocol';
 import { z } from 'zod';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
-import { findReadableUpload, storeUpload } from './service';
+import { findOwnUpload, storeUpload } from './service';
 
-const ZUploadParams = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/) });
+export const ZUploadParams = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/) });
+
+/** Streams a stored upload, never cached; `upload_not_found` when there is none. */
+export function sendUpload(reply: FastifyReply, uploadDir: string, upload: { name: string; mime: string } | undefined) {
+  if (!upload) throw new Rejection('upload_not_found');
+  return reply.type(upload.mime).header('cache-control', 'private, no-store').send(fs.createReadStream(path.join(uploadDir, upload.name)));
+}
 
 export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string }> = async (app, { clock, uploadDir }) => {
   route(app, calls.upload, async (request, _reply, { db }) => {
@@ -28,12 +34,7 @@ export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string 
     calls.uploadRead,
     async (request, reply, { db }) => {
       const { name } = request.params as z.output<typeof ZUploadParams>;
-      const upload = await findReadableUpload(db, request.userId, name);
-      if (!upload) throw new Rejection('upload_not_found');
-      return reply
-        .type(upload.mime)
-        .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(path.join(uploadDir, upload.name)));
+      return sendUpload(reply, uploadDir, await findOwnUpload(db, request.userId, name));
     },
     { params: ZUploadParams },
   );
