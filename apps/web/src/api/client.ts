@@ -46,7 +46,7 @@ function sessionLost(): void {
   setTimeout(() => window.location.assign('/login'), SESSION_LOST_REDIRECT_MS);
 }
 
-async function request<T>(url: string, init: RequestInit): Promise<T> {
+async function request<T>(url: string, init: RequestInit, onSessionLost: () => void = sessionLost): Promise<T> {
   let envelope: Envelope;
   try {
     const response = await fetch(url, init);
@@ -57,15 +57,17 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     throw cause;
   }
   if (envelope.type === 'ok') return envelope.message as T;
-  if (envelope.type === '999') sessionLost();
+  if (envelope.type === '999') onSessionLost();
   throw new ApiError(String(envelope.message), envelope.code);
 }
 
 export interface CallOptions {
   /** for money-moving calls: the same key on a retry makes the server answer the first outcome */
   idempotencyKey?: string;
-  /** overrides the stored token, for the call right after login */
+  /** overrides the stored token, for the call right after login (and the staff console's own) */
   token?: string;
+  /** what a lost session does instead of signing the trader out (the staff console's sign-in) */
+  onSessionLost?: () => void;
 }
 
 /**
@@ -80,9 +82,9 @@ export function call<C extends CallSpec>(spec: C, input: CallInput<C>, options: 
   };
   if (spec.method === 'GET') {
     const search = toParams(fields).toString();
-    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head });
+    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head }, options.onSessionLost);
   }
-  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) });
+  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) }, options.onSessionLost);
 }
 
 /**
