@@ -161,6 +161,12 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await expect.poll(() => reviewStatus(request, identityTrader.token)).toBe(2);
   });
 
+  await test.step('the reviewer sees exposure and the feed per pair', async () => {
+    await console.getByRole('menuitem', { name: 'Risk and health' }).click();
+    await expect(console.getByRole('row').filter({ hasText: 'BTC/USDT' }).getByText('Live')).toBeVisible();
+    await shoot(console, 'risk');
+  });
+
   await test.step('signing out ends the staff session', async () => {
     await console.getByRole('button', { name: 'Sign out' }).click();
     await expect(console.getByLabel('E-mail')).toBeVisible();

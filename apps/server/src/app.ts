@@ -32,6 +32,7 @@ import { spotRoutes } from './modules/spot/routes';
 // staff console
 import { auditRoutes } from './modules/audit/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { riskRoutes } from './modules/risk/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { realtimePlugin } from './realtime/socket';
 
@@ -99,6 +100,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(staffRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
     await scope.register(reviewRoutes, { clock });
     await scope.register(auditRoutes);
+    await scope.register(riskRoutes, { market });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

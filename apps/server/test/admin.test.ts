@@ -284,3 +284,17 @@ describe('the identity queue', () => {
     expect(await staffPost(viewer.token, '/api/admin/identity/approve', { user_id: row.user_id })).toMatchObject({ code: 'staff_forbidden' });
   });
 });
+
+describe('risk and health', () => {
+  it('shows every pair with its open exposure and the feed, and runs the checks on demand for admins', async () => {
+    const risk = await server.get('/api/admin/risk', { token: viewer.token });
+    expect(risk.type).toBe('ok');
+    expect(risk.message.pairs.length).toBeGreaterThan(0);
+    expect(risk.message.pairs[0]).toMatchObject({ symbol: expect.stringContaining('/'), lever_net: expect.any(String), micro_up: expect.any(String) });
+
+    expect(await staffPost(reviewer.token, '/api/admin/check/ledger', {})).toMatchObject({ code: 'staff_forbidden' });
+    expect(await staffPost(admin.token, '/api/admin/check/ledger', {})).toEqual({ type: 'ok', message: { ok: true, problems: [] } });
+    expect(await staffPost(admin.token, '/api/admin/check/micro', {})).toMatchObject({ type: 'ok', message: { ok: true, breaks: [] } });
+    expect(await server.get('/api/admin/outbox', { token: admin.token })).toMatchObject({ type: 'ok', message: { current_page: 1 } });
+  });
+});

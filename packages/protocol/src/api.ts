@@ -103,6 +103,11 @@ import {
   ZAdminTotpRequest,
   ZAdminWithdrawalsRequest,
   ZAdminWithdrawalsResponse,
+  ZAdminRiskResponse,
+  ZAdminLedgerCheckResponse,
+  ZAdminMicroCheckResponse,
+  ZAdminOutboxRequest,
+  ZAdminOutboxResponse,
 } from './calls/admin';
 import type { StaffRole } from './statuses';
 
@@ -222,6 +227,10 @@ export const calls = define({
   adminIdentities: { method: 'GET', path: '/api/admin/identities', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Identity submissions, filtered by status and user, oldest waiting first (page object)', request: ZAdminIdentitiesRequest, response: ZAdminIdentitiesResponse },
   adminIdentityApprove: { method: 'POST', path: '/api/admin/identity/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Verify an identity in review', request: ZAdminIdentityApproveRequest, response: ZNoticeResponse },
   adminIdentityReject: { method: 'POST', path: '/api/admin/identity/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject an identity in review with a reason; the trader may submit again', request: ZAdminIdentityRejectRequest, response: ZNoticeResponse },
+  adminRisk: { method: 'GET', path: '/api/admin/risk', module: 'risk', auth: 'staff', staffRole: 'viewer', summary: 'Per pair: open lever positions long and short (the house holds the opposite), open micro stakes, last price and the feed’s last trade', response: ZAdminRiskResponse },
+  adminLedgerCheck: { method: 'POST', path: '/api/admin/check/ledger', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Run the ledger check now: every transaction balances, every balance equals its postings, none negative', response: ZAdminLedgerCheckResponse },
+  adminMicroCheck: { method: 'POST', path: '/api/admin/check/micro', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Re-check every micro settlement record against the recorded prices and the ledger (what `npm run micro:verify` does)', response: ZAdminMicroCheckResponse },
+  adminOutbox: { method: 'GET', path: '/api/admin/outbox', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'The mail outbox, newest first (page object)', request: ZAdminOutboxRequest, response: ZAdminOutboxResponse },
   adminAudit: { method: 'GET', path: '/api/admin/audit', module: 'audit', auth: 'staff', staffRole: 'admin', summary: 'The audit log of staff decisions, newest first, for admins (page object)', request: ZAdminAuditRequest, response: ZAdminAuditResponse },
 });
 

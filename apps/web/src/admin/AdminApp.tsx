@@ -8,6 +8,7 @@ import { adminCall, onStaffTokenChange, setStaffToken, staffToken } from './api'
 import Audit from './Audit';
 import Deposits from './Deposits';
 import Identities from './Identities';
+import Risk from './Risk';
 import SignIn from './SignIn';
 import { adminText } from './texts';
 import Withdrawals from './Withdrawals';
@@ -17,6 +18,7 @@ const SECTIONS = [
   { key: 'deposits', role: 'viewer' },
   { key: 'withdrawals', role: 'viewer' },
   { key: 'identities', role: 'viewer' },
+  { key: 'risk', role: 'viewer' },
   { key: 'audit', role: 'admin' },
 ] as const satisfies ReadonlyArray<{ key: string; role: StaffRole }>;
 const RANK: Record<StaffRole, number> = { viewer: 0, reviewer: 1, admin: 2 };
@@ -71,6 +73,7 @@ function Console() {
             <Route path="deposits" element={<Deposits canDecide={canDecide} />} />
             <Route path="withdrawals" element={<Withdrawals canDecide={canDecide} staffId={me.data.id} />} />
             <Route path="identities" element={<Identities canDecide={canDecide} />} />
+            <Route path="risk" element={<Risk isAdmin={role === 'admin'} />} />
             {role === 'admin' && <Route path="audit" element={<Audit />} />}
             <Route path="*" element={<Navigate to="deposits" replace />} />
           </Routes>

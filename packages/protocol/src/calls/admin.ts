@@ -141,3 +141,37 @@ export const ZAdminAuditRow = z.object({
 });
 export type TAdminAuditRow = z.infer<typeof ZAdminAuditRow>;
 export const ZAdminAuditResponse = zPageOf(ZAdminAuditRow);
+
+// risk and health
+export const ZAdminRiskResponse = ZEnvelopeOk(
+  z.object({
+    /** whether the answering process runs the engines (the leader) */
+    leader: z.boolean(),
+    pairs: z.array(
+      z.object({
+        pair_id: z.number().int(),
+        symbol: z.string(),
+        last_price: zDecimal,
+        /** the feed's last trade, epoch ms; null before the first */
+        last_trade_ms: zTimeMs.nullable(),
+        /** open lever positions in the base currency: traders long, short, and long minus short (the house holds the opposite) */
+        lever_long: zDecimal,
+        lever_short: zDecimal,
+        lever_net: zDecimal,
+        lever_open: z.number().int(),
+        /** open micro stakes in their payment currency, by direction */
+        micro_up: zDecimal,
+        micro_down: zDecimal,
+        micro_open: z.number().int(),
+      }),
+    ),
+  }),
+);
+export const ZAdminLedgerCheckResponse = ZEnvelopeOk(z.object({ ok: z.boolean(), problems: z.array(z.string()) }));
+export const ZAdminMicroCheckResponse = ZEnvelopeOk(
+  z.object({ ok: z.boolean(), records: z.number().int(), breaks: z.array(z.object({ kind: z.string(), message: z.string() })) }),
+);
+export const ZAdminOutboxRequest = z.object({ ...zPage });
+export const ZAdminOutboxRow = z.object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), created_ms: zTimeMs, sent_ms: zTimeMs.nullable() });
+export type TAdminOutboxRow = z.infer<typeof ZAdminOutboxRow>;
+export const ZAdminOutboxResponse = zPageOf(ZAdminOutboxRow);
