@@ -89,7 +89,6 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await shoot(console, 'deposits');
     await row.getByRole('button', { name: 'Credit' }).click();
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-    await expect(console.getByText('Saved')).toBeVisible();
     await expect(row).toHaveCount(0);
   });
 
@@ -116,7 +115,8 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     const row = rowWith(console, '21.00000000 USDT');
     await row.getByRole('button', { name: 'Approve' }).click();
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-    await expect(console.getByText('Saved')).toBeVisible();
+    // decided: it leaves the queue of applying withdrawals
+    await expect(row).toHaveCount(0);
     // now agreed, waiting for the chain: pick that status to find it
     await console.getByRole('combobox', { name: 'Status' }).click();
     await console.locator('.ant-select-item-option', { hasText: 'Agreed, waiting for chain' }).click();
@@ -159,6 +159,18 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
     await expect(rowWith(console, cardId)).toHaveCount(0);
     await expect.poll(() => reviewStatus(request, identityTrader.token)).toBe(2);
+  });
+
+  await test.step('the reviewer finds the trader with balances and wallet log, but may not lock them', async () => {
+    await console.getByRole('menuitem', { name: 'Traders' }).click();
+    await console.getByPlaceholder('User id or part of the e-mail').fill('e2e-trader');
+    await console.getByPlaceholder('User id or part of the e-mail').press('Enter');
+    await console.getByRole('cell', { name: trader().email }).click();
+    const drawer = console.getByRole('dialog');
+    await expect(drawer.getByRole('cell', { name: 'Deposit credited' }).first()).toBeVisible();
+    await expect(drawer.getByRole('switch', { name: 'Sign-in locked' })).toBeDisabled();
+    await shoot(console, 'users');
+    await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
   await test.step('the reviewer sees exposure and the feed per pair', async () => {

@@ -298,3 +298,46 @@ describe('risk and health', () => {
     expect(await server.get('/api/admin/outbox', { token: admin.token })).toMatchObject({ type: 'ok', message: { current_page: 1 } });
   });
 });
+
+describe('traders', () => {
+  it('finds a trader by id or part of the e-mail, with balances, sessions and wallet log', async () => {
+    const trader = await buildTrader(server, { funds: [[USDT, '123']] });
+    const byPart = await server.get('/api/admin/users', { token: viewer.token, query: { q: trader.email.slice(0, 14).toUpperCase() } });
+    expect(byPart.message.data.map((u: { id: string }) => u.id)).toContain(trader.id.toString());
+    const byId = await server.get('/api/admin/users', { token: viewer.token, query: { q: trader.id.toString() } });
+    expect(byId.message).toMatchObject({ total: 1, data: [{ email: trader.email, login_locked: false }] });
+    // a literal % finds nothing rather than everyone
+    expect((await server.get('/api/admin/users', { token: viewer.token, query: { q: '%' } })).message.total).toBe(0);
+
+    const detail = await server.get('/api/admin/user', { token: viewer.token, query: { id: trader.id.toString() } });
+    expect(detail.message.wallets).toContainEqual({ currency_name: 'USDT', wallet: 'change', available: '123.00000000', frozen: '0.00000000' });
+    expect(detail.message.sessions).toHaveLength(1);
+    expect(await server.get('/api/admin/user', { token: viewer.token, query: { id: admin.id.toString() } })).toMatchObject({ code: 'not_found' });
+  });
+
+  it('locks sign-in (ending every session) and withdrawals, audited, for admins only', async () => {
+    const trader = await buildTrader(server, { funds: [[USDT, '500']] });
+    const lock = (token: string, form: Record<string, string>) => staffPost(token, '/api/admin/user/lock', { id: trader.id.toString(), ...form });
+    expect(await lock(reviewer.token, { lock: 'login', on: '1' })).toMatchObject({ code: 'staff_forbidden' });
+
+    expect(await lock(admin.token, { lock: 'withdraw', on: '1' })).toMatchObject({ type: 'ok' });
+    const out = () =>
+      server.post('/api/wallet/out', { currency: '3', number: '10', address: trader.address.address, pay_password: trader.fundPassword }, { token: trader.token, headers: { 'idempotency-key': `lock-${Date.now()}-${keySeq++}` } });
+    expect(await out()).toMatchObject({ code: 'withdraw_locked' });
+    expect(await spotUsdt(trader.token)).toEqual({ available: '500.00000000', frozen: '0.00000000' });
+    await lock(admin.token, { lock: 'withdraw', on: '0' });
+    expect((await out()).type).toBe('ok');
+
+    expect(await lock(admin.token, { lock: 'login', on: '1' })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/user/info', { token: trader.token })).toMatchObject({ type: '999' });
+    expect(await server.post('/api/user/login', { user_string: trader.email, password: trader.password })).toMatchObject({ code: 'account_locked' });
+    expect(await server.post('/api/user/login', { user_string: trader.email, password: 'wrong-pass-1' })).toMatchObject({ code: 'login_failed' });
+    await lock(admin.token, { lock: 'login', on: '0' });
+    expect((await server.post('/api/user/login', { user_string: trader.email, password: trader.password })).type).toBe('ok');
+
+    const audit = await server.get('/api/admin/audit', { token: admin.token, query: { action: 'user' } });
+    const mine = audit.message.data.filter((a: { subject: string }) => a.subject === `user:${trader.id}`).map((a: { action: string }) => a.action);
+    expect(mine).toEqual(['user.unlock_login', 'user.lock_login', 'user.unlock_withdraw', 'user.lock_withdraw']);
+    await server.expectLedgerSound();
+  });
+});

@@ -108,6 +108,11 @@ import {
   ZAdminMicroCheckResponse,
   ZAdminOutboxRequest,
   ZAdminOutboxResponse,
+  ZAdminUsersRequest,
+  ZAdminUsersResponse,
+  ZAdminUserRequest,
+  ZAdminUserResponse,
+  ZAdminUserLockRequest,
 } from './calls/admin';
 import type { StaffRole } from './statuses';
 
@@ -227,6 +232,9 @@ export const calls = define({
   adminIdentities: { method: 'GET', path: '/api/admin/identities', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Identity submissions, filtered by status and user, oldest waiting first (page object)', request: ZAdminIdentitiesRequest, response: ZAdminIdentitiesResponse },
   adminIdentityApprove: { method: 'POST', path: '/api/admin/identity/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Verify an identity in review', request: ZAdminIdentityApproveRequest, response: ZNoticeResponse },
   adminIdentityReject: { method: 'POST', path: '/api/admin/identity/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject an identity in review with a reason; the trader may submit again', request: ZAdminIdentityRejectRequest, response: ZNoticeResponse },
+  adminUsers: { method: 'GET', path: '/api/admin/users', module: 'people', auth: 'staff', staffRole: 'viewer', summary: 'Traders by id or part of the e-mail address, newest first (page object)', request: ZAdminUsersRequest, response: ZAdminUsersResponse },
+  adminUser: { method: 'GET', path: '/api/admin/user', module: 'people', auth: 'staff', staffRole: 'viewer', summary: 'A trader’s profile, balances, live sessions and newest wallet-log lines', request: ZAdminUserRequest, response: ZAdminUserResponse },
+  adminUserLock: { method: 'POST', path: '/api/admin/user/lock', module: 'people', auth: 'staff', staffRole: 'admin', summary: 'Lock or unlock a trader’s sign-in (locking ends every session) or withdrawals', request: ZAdminUserLockRequest, response: ZNoticeResponse },
   adminRisk: { method: 'GET', path: '/api/admin/risk', module: 'risk', auth: 'staff', staffRole: 'viewer', summary: 'Per pair: open lever positions long and short (the house holds the opposite), open micro stakes, last price and the feed’s last trade', response: ZAdminRiskResponse },
   adminLedgerCheck: { method: 'POST', path: '/api/admin/check/ledger', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Run the ledger check now: every transaction balances, every balance equals its postings, none negative', response: ZAdminLedgerCheckResponse },
   adminMicroCheck: { method: 'POST', path: '/api/admin/check/micro', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Re-check every micro settlement record against the recorded prices and the ledger (what `npm run micro:verify` does)', response: ZAdminMicroCheckResponse },

@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   'review_reason_required',
   'second_approver_required',
   'tx_hash_required',
+  'account_locked',
+  'withdraw_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -55,6 +55,9 @@ export interface UserTable {
   review_status: bigint;
   created_at_ms: bigint;
   pay_password_hash: string | null;
+  /** staff locks: 1 refuses signing in (and ended every session), 1 refuses withdrawals */
+  login_locked: ColumnType<bigint, bigint | undefined, bigint>;
+  withdraw_locked: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface SessionTable {

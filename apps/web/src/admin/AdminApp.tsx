@@ -10,6 +10,7 @@ import Deposits from './Deposits';
 import Identities from './Identities';
 import Risk from './Risk';
 import SignIn from './SignIn';
+import Users from './Users';
 import { adminText } from './texts';
 import Withdrawals from './Withdrawals';
 import './admin.css';
@@ -18,6 +19,7 @@ const SECTIONS = [
   { key: 'deposits', role: 'viewer' },
   { key: 'withdrawals', role: 'viewer' },
   { key: 'identities', role: 'viewer' },
+  { key: 'users', role: 'viewer' },
   { key: 'risk', role: 'viewer' },
   { key: 'audit', role: 'admin' },
 ] as const satisfies ReadonlyArray<{ key: string; role: StaffRole }>;
@@ -73,6 +75,7 @@ function Console() {
             <Route path="deposits" element={<Deposits canDecide={canDecide} />} />
             <Route path="withdrawals" element={<Withdrawals canDecide={canDecide} staffId={me.data.id} />} />
             <Route path="identities" element={<Identities canDecide={canDecide} />} />
+            <Route path="users" element={<Users isAdmin={role === 'admin'} />} />
             <Route path="risk" element={<Risk isAdmin={role === 'admin'} />} />
             {role === 'admin' && <Route path="audit" element={<Audit />} />}
             <Route path="*" element={<Navigate to="deposits" replace />} />

@@ -175,3 +175,37 @@ export const ZAdminOutboxRequest = z.object({ ...zPage });
 export const ZAdminOutboxRow = z.object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), created_ms: zTimeMs, sent_ms: zTimeMs.nullable() });
 export type TAdminOutboxRow = z.infer<typeof ZAdminOutboxRow>;
 export const ZAdminOutboxResponse = zPageOf(ZAdminOutboxRow);
+
+// users
+export const ZAdminUsersRequest = z.object({
+  /** an id, or part of an e-mail address */
+  q: z.string().trim().max(limits.accountLengthMax).optional(),
+  ...zPage,
+});
+export const ZAdminUserRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  review_status: z.number().int(),
+  login_locked: z.boolean(),
+  withdraw_locked: z.boolean(),
+  created_ms: zTimeMs,
+});
+export type TAdminUserRow = z.infer<typeof ZAdminUserRow>;
+export const ZAdminUsersResponse = zPageOf(ZAdminUserRow);
+export const ZAdminUserRequest = z.object({ id: zIdOf('not_found') });
+export const ZAdminUserResponse = ZEnvelopeOk(
+  z.object({
+    user: ZAdminUserRow.extend({ phone: z.string(), invite_code: z.string(), has_pay_password: z.boolean() }),
+    /** non-empty balances: currency, wallet, available, frozen */
+    wallets: z.array(z.object({ currency_name: z.string(), wallet: z.string(), available: zDecimal, frozen: zDecimal })),
+    sessions: z.array(z.object({ id: z.string(), created_ms: zTimeMs, last_seen_ms: zTimeMs })),
+    /** the newest wallet-log lines */
+    ledger: z.array(z.object({ id: z.string(), currency_name: z.string(), wallet: z.string(), category: z.string(), value: zDecimal, info: z.string(), created_ms: zTimeMs })),
+  }),
+);
+export const ZAdminUserLockRequest = z.object({
+  id: zIdOf('not_found'),
+  /** `login`: signing in (locking also ends every session); `withdraw`: withdrawals */
+  lock: z.enum(['login', 'withdraw'], { error: 'invalid_field' }),
+  on: z.enum(['1', '0'], { error: 'invalid_field' }).transform((v) => v === '1'),
+});

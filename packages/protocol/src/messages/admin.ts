@@ -9,6 +9,8 @@ export const ADMIN_MESSAGES = {
   review_reason_required: { zh: '请填写原因（最多200字）', hk: '請填寫原因（最多200字）', en: 'Give a reason (at most 200 characters)', kr: '사유를 입력하세요 (최대 200자)', jp: '理由を入力してください（200文字以内）', spa: 'Indique un motivo (200 caracteres como máximo)' },
   second_approver_required: { zh: '大额提现需由另一位工作人员复核', hk: '大額提現需由另一位工作人員覆核', en: 'A large withdrawal needs a second approval by someone else', kr: '고액 출금은 다른 직원의 2차 승인이 필요합니다', jp: '高額の出金は別の担当者による二次承認が必要です', spa: 'Un retiro grande necesita una segunda aprobación de otra persona' },
   tx_hash_required: { zh: '请填写交易哈希', hk: '請填寫交易哈希', en: 'Enter the transaction hash', kr: '거래 해시를 입력하세요', jp: 'トランザクションハッシュを入力してください', spa: 'Introduzca el hash de la transacción' },
+  account_locked: { zh: '账户已被锁定，请联系客服', hk: '賬戶已被鎖定，請聯繫客服', en: 'This account is locked; please contact support', kr: '계정이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントはロックされています。サポートにお問い合わせください', spa: 'Esta cuenta está bloqueada; contacte con soporte' },
+  withdraw_locked: { zh: '该账户的提现已被锁定，请联系客服', hk: '該賬戶的提現已被鎖定，請聯繫客服', en: 'Withdrawals are locked on this account; please contact support', kr: '이 계정의 출금이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントの出金はロックされています。サポートにお問い合わせください', spa: 'Los retiros de esta cuenta están bloqueados; contacte con soporte' },
 } as const satisfies Partial<Record<ErrorCode, Translations>>;
 
 export const ADMIN_NOTICES = {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The staff console: staff roles beside the `user` row a staff member already has (so reviews
  * and the audit log keep pointing at `user.id`), TOTP secrets for any subject, session kinds,
- * review reasons and the second approval of large withdrawals.
+ * locks on traders, review reasons and the second approval of large withdrawals.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,6 +30,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('session')
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('user').check(sql`kind in ('user', 'staff', 'staff_totp')`))
     .execute();
+
+  // staff locks on a trader: signing in, and withdrawing
+  await db.schema.alterTable('user').addColumn('login_locked', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('user').addColumn('withdraw_locked', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
 
   await db.schema.alterTable('deposit_request').addColumn('review_note', 'text').execute();
   await db.schema.alterTable('withdrawal').addColumn('review_note', 'text').execute();

@@ -38,6 +38,8 @@ export async function checkPassword(hash: string | undefined, password: string):
 export async function login(db: Db, account: string, password: string, nowMs: number): Promise<string> {
   const user = await selectUserByAccount(db, account);
   if (!(await checkPassword(user?.password_hash, password)) || !user || user.role !== 'user') throw new Rejection('login_failed');
+  // told only to whoever knows the password
+  if (user.login_locked !== 0n) throw new Rejection('account_locked');
   return createSession(db, user.id, nowMs);
 }
 
