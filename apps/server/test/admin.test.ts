@@ -341,3 +341,31 @@ describe('traders', () => {
     await server.expectLedgerSound();
   });
 });
+
+describe('staff accounts', () => {
+  it('lets an admin add staff, change a role and reset a lost TOTP, and nobody else', async () => {
+    const email = `new-staff-${Date.now()}@example.test`;
+    const create = (token: string) => staffPost(token, '/api/admin/staff/create', { email, password: 'Long-enough-1', role: 'viewer' });
+    expect(await create(reviewer.token)).toMatchObject({ code: 'staff_forbidden' });
+    expect(await staffPost(admin.token, '/api/admin/staff/create', { email, password: 'short', role: 'viewer' })).toMatchObject({ code: 'password_too_short' });
+    expect(await create(admin.token)).toMatchObject({ type: 'ok' });
+    expect(await create(admin.token)).toMatchObject({ code: 'account_exists' });
+    const listed = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { email: string }) => s.email === email);
+    expect(listed).toMatchObject({ role: 'viewer', totp_set: false });
+
+    // the new member signs in, setting up TOTP
+    const step = await server.post('/api/admin/login', { email, password: 'Long-enough-1' });
+    const token = (await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await codeAt(step.message.setup.secret, server.clock()) })).message as string;
+    expect(await server.get('/api/admin/me', { token })).toMatchObject({ message: { role: 'viewer' } });
+
+    expect(await staffPost(admin.token, '/api/admin/staff/role', { id: listed.id, role: 'reviewer' })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/admin/me', { token })).toMatchObject({ type: '999' });
+    expect(await staffPost(admin.token, '/api/admin/staff/role', { id: admin.id.toString(), role: 'viewer' })).toMatchObject({ code: 'staff_forbidden' });
+
+    expect(await staffPost(admin.token, '/api/admin/staff/reset_totp', { id: listed.id })).toMatchObject({ type: 'ok' });
+    const again = await server.post('/api/admin/login', { email, password: 'Long-enough-1' });
+    expect(again.message.setup).not.toBeNull();
+    const roles = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { email: string }) => s.email === email);
+    expect(roles).toMatchObject({ role: 'reviewer', totp_set: false });
+  });
+});

@@ -113,6 +113,9 @@ import {
   ZAdminUserRequest,
   ZAdminUserResponse,
   ZAdminUserLockRequest,
+  ZAdminStaffListResponse,
+  ZAdminStaffCreateRequest,
+  ZAdminStaffRoleRequest,
 } from './calls/admin';
 import type { StaffRole } from './statuses';
 
@@ -221,6 +224,10 @@ export const calls = define({
   adminLoginTotp: { method: 'POST', path: '/api/admin/login_totp', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 2: the ticket and the current TOTP code; the message is the staff session token', request: ZAdminTotpRequest, response: ZNoticeResponse },
   adminLogout: { method: 'GET', path: '/api/admin/logout', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'End this staff session', response: ZNoticeResponse },
   adminMe: { method: 'GET', path: '/api/admin/me', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'The signed-in staff member and their role', response: ZAdminMeResponse },
+  adminStaffList: { method: 'GET', path: '/api/admin/staff', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Staff members with their role and whether their TOTP is set up', response: ZAdminStaffListResponse },
+  adminStaffCreate: { method: 'POST', path: '/api/admin/staff/create', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Add a staff member with a role; they set up TOTP on their first sign-in', request: ZAdminStaffCreateRequest, response: ZNoticeResponse },
+  adminStaffRole: { method: 'POST', path: '/api/admin/staff/role', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Change another staff member’s role (their sessions end)', request: ZAdminStaffRoleRequest, response: ZNoticeResponse },
+  adminStaffResetTotp: { method: 'POST', path: '/api/admin/staff/reset_totp', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Remove another staff member’s TOTP secret (a lost phone): their sessions end and their next sign-in sets up a new one', request: ZAdminIdRequest, response: ZNoticeResponse },
   adminUploadRead: { method: 'GET', path: '/api/admin/upload/:name', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'An uploaded image (deposit screenshot, identity photo), for staff' },
   adminDeposits: { method: 'GET', path: '/api/admin/deposits', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Deposit applications, filtered by status and user, newest first (page object)', request: ZAdminDepositsRequest, response: ZAdminDepositsResponse },
   adminDepositCredit: { method: 'POST', path: '/api/admin/deposit/credit', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Credit a pending deposit application to the trader’s spot wallet, once', request: ZAdminIdRequest, response: ZNoticeResponse },

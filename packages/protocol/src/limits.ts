@@ -83,6 +83,8 @@ export const limits = {
   adminPageSizeMax: 100,
   reviewReasonLengthMax: 200,
   txHashLengthMax: 128,
+  /** a staff password (set by an admin) is longer than a trader's */
+  staffPasswordLengthMin: 10,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

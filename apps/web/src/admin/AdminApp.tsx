@@ -10,6 +10,7 @@ import Deposits from './Deposits';
 import Identities from './Identities';
 import Risk from './Risk';
 import SignIn from './SignIn';
+import Staff from './Staff';
 import Users from './Users';
 import { adminText } from './texts';
 import Withdrawals from './Withdrawals';
@@ -21,6 +22,7 @@ const SECTIONS = [
   { key: 'identities', role: 'viewer' },
   { key: 'users', role: 'viewer' },
   { key: 'risk', role: 'viewer' },
+  { key: 'staffAccounts', role: 'admin' },
   { key: 'audit', role: 'admin' },
 ] as const satisfies ReadonlyArray<{ key: string; role: StaffRole }>;
 const RANK: Record<StaffRole, number> = { viewer: 0, reviewer: 1, admin: 2 };
@@ -77,6 +79,7 @@ function Console() {
             <Route path="identities" element={<Identities canDecide={canDecide} />} />
             <Route path="users" element={<Users isAdmin={role === 'admin'} />} />
             <Route path="risk" element={<Risk isAdmin={role === 'admin'} />} />
+            {role === 'admin' && <Route path="staffAccounts" element={<Staff selfId={me.data.id} />} />}
             {role === 'admin' && <Route path="audit" element={<Audit />} />}
             <Route path="*" element={<Navigate to="deposits" replace />} />
           </Routes>

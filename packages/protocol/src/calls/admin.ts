@@ -209,3 +209,14 @@ export const ZAdminUserLockRequest = z.object({
   lock: z.enum(['login', 'withdraw'], { error: 'invalid_field' }),
   on: z.enum(['1', '0'], { error: 'invalid_field' }).transform((v) => v === '1'),
 });
+
+// staff accounts
+export const ZAdminStaffRow = z.object({ id: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), totp_set: z.boolean(), created_ms: zTimeMs });
+export type TAdminStaffRow = z.infer<typeof ZAdminStaffRow>;
+export const ZAdminStaffListResponse = ZEnvelopeOk(z.array(ZAdminStaffRow));
+export const ZAdminStaffCreateRequest = z.object({
+  email: z.email({ error: 'email_invalid' }).max(limits.accountLengthMax, 'account_too_long'),
+  password: z.string({ error: 'password_required' }).min(limits.staffPasswordLengthMin, 'password_too_short').max(limits.passwordLengthMax, 'password_too_long'),
+  role: z.enum(STAFF_ROLES, { error: 'invalid_field' }),
+});
+export const ZAdminStaffRoleRequest = z.object({ id: zIdOf('not_found'), role: z.enum(STAFF_ROLES, { error: 'invalid_field' }) });

@@ -34,3 +34,20 @@ export function selectStaffById(db: Db, userId: bigint) {
     .where('user.id', '=', userId)
     .executeTakeFirst();
 }
+
+export function selectStaffList(db: Db) {
+  return db
+    .selectFrom('staff')
+    .innerJoin('user', 'user.id', 'staff.user_id')
+    .leftJoin('totp', (join) => join.onRef('totp.subject_id', '=', 'staff.user_id').on('totp.subject_kind', '=', 'staff'))
+    .select(['user.id', 'user.email', 'staff.staff_role', 'staff.created_at_ms', 'totp.confirmed_at_ms'])
+    .orderBy('user.id')
+    .execute();
+}
+
+export async function updateStaffRole(db: Db, userId: bigint, role: StaffRole): Promise<StaffRole | undefined> {
+  const before = await selectStaffRole(db, userId);
+  if (!before) return undefined;
+  await db.updateTable('staff').set({ staff_role: role }).where('user_id', '=', userId).execute();
+  return before;
+}

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { limitRequests, type LimitRule } from '../../http/rate-limit';
 import { findUploadForStaff } from '../upload/service';
 import { sendUpload, ZUploadParams } from '../upload/routes';
-import { endStaffSession, finishStaffSignIn, staffMember, startStaffSignIn } from './service';
+import { changeStaffRole, createStaff, endStaffSession, finishStaffSignIn, resetStaffTotp, staffList, staffMember, startStaffSignIn } from './service';
 
 const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
 
@@ -43,6 +43,23 @@ export const staffRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string }
   route(app, calls.adminMe, async (request, _reply, { db }) => {
     const me = await staffMember(db, request.userId);
     return ok({ id: me.id.toString(), email: me.email ?? '', role: me.staff_role });
+  });
+
+  route(app, calls.adminStaffList, async (_request, _reply, { db }) => ok(await staffList(db)));
+
+  route(app, calls.adminStaffCreate, async (request, _reply, { db }) => {
+    await createStaff(db, { adminId: request.userId, ...request.body }, clock());
+    return ok(notice(request.lang, 'review_saved'));
+  });
+
+  route(app, calls.adminStaffRole, async (request, _reply, { db }) => {
+    await changeStaffRole(db, { adminId: request.userId, userId: request.body.id, role: request.body.role }, clock());
+    return ok(notice(request.lang, 'review_saved'));
+  });
+
+  route(app, calls.adminStaffResetTotp, async (request, _reply, { db }) => {
+    await resetStaffTotp(db, { adminId: request.userId, userId: request.body.id }, clock());
+    return ok(notice(request.lang, 'review_saved'));
   });
 
   route(

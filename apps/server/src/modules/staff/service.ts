@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { StaffRole } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { createSession, resolveSession, revokeSession } from '../session/service';
-import { startTotpSetup, totpState, verifyTotp } from '../totp/service';
+import { recordStaffDecision } from '../audit/service';
+import { createSession, resolveSession, revokeSession, revokeSessions } from '../session/service';
+import { resetTotp, startTotpSetup, totpState, verifyTotp } from '../totp/service';
+import { hashPassword } from '../user/password';
+import { insertUser, selectUserByEmail } from '../user/queries';
 import { checkPassword } from '../user/service';
-import { countStaff, insertStaff, selectStaffByEmail, selectStaffById, selectStaffRole } from './queries';
+import { countStaff, insertStaff, selectStaffByEmail, selectStaffById, selectStaffList, selectStaffRole, updateStaffRole } from './queries';
 
 /** Staff sign-in in two steps (password, then a TOTP code) and the staff member's role. */
 
@@ -63,4 +67,61 @@ export async function finishStaffSignIn(db: Db, ticket: string, code: string, no
 
 export function endStaffSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
   return revokeSession(db, sessionId, nowMs);
+}
+
+// staff accounts, managed by admins; each change audited
+
+export async function staffList(db: Db) {
+  return (await selectStaffList(db)).map((s) => ({
+    id: s.id.toString(),
+    email: s.email ?? '',
+    role: s.staff_role,
+    totp_set: s.confirmed_at_ms !== null,
+    created_ms: Number(s.created_at_ms),
+  }));
+}
+
+export async function createStaff(db: Db, input: { adminId: bigint; email: string; password: string; role: StaffRole }, nowMs: number) {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(db, async (trx) => {
+    if (await selectUserByEmail(trx, email)) throw new Rejection('account_exists');
+    const id = await insertUser(trx, {
+      email,
+      phone: null,
+      country_code: null,
+      password_hash: passwordHash,
+      // staff never invite: a code nobody can guess keeps the column's uniqueness
+      extension_code: `STAFF-${randomUUID()}`,
+      parent_id: null,
+      role: 'staff',
+      is_invee: 0n,
+      review_status: 0n,
+      created_at_ms: BigInt(nowMs),
+    });
+    await insertStaff(trx, id, input.role, nowMs);
+    await recordStaffDecision(trx, { staffId: input.adminId, action: 'staff.create', subject: `user:${id}`, detail: { before: null, after: { email, role: input.role } } }, nowMs);
+  });
+}
+
+/** Another staff member's role; their sessions end so the new role applies at once. */
+export function changeStaffRole(db: Db, input: { adminId: bigint; userId: bigint; role: StaffRole }, nowMs: number) {
+  if (input.userId === input.adminId) throw new Rejection('staff_forbidden');
+  return inTransaction(db, async (trx) => {
+    const before = await updateStaffRole(trx, input.userId, input.role);
+    if (!before) throw new Rejection('not_found');
+    await revokeSessions(trx, input.userId, nowMs);
+    await recordStaffDecision(trx, { staffId: input.adminId, action: 'staff.role', subject: `user:${input.userId}`, detail: { before: { role: before }, after: { role: input.role } } }, nowMs);
+  });
+}
+
+/** Removes another staff member's TOTP secret (a lost phone) and ends their sessions. */
+export function resetStaffTotp(db: Db, input: { adminId: bigint; userId: bigint }, nowMs: number) {
+  if (input.userId === input.adminId) throw new Rejection('staff_forbidden');
+  return inTransaction(db, async (trx) => {
+    if (!(await selectStaffRole(trx, input.userId))) throw new Rejection('not_found');
+    await resetTotp(trx, { kind: 'staff', id: input.userId });
+    await revokeSessions(trx, input.userId, nowMs);
+    await recordStaffDecision(trx, { staffId: input.adminId, action: 'staff.reset_totp', subject: `user:${input.userId}`, detail: { before: { totp: true }, after: { totp: false } } }, nowMs);
+  });
 }
