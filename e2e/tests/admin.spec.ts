@@ -59,8 +59,9 @@ async function submitIdentity(request: APIRequestContext, token: string, cardId:
   expect(((await answer.json()) as { type: string }).type).toBe('ok');
 }
 
-const reviewStatus = async (request: APIRequestContext, token: string) =>
-  ((await (await request.get('/api/user/center', { headers: { authorization: `Bearer ${token}` } })).json()) as { message: { review_status: number } }).message.review_status;
+const center = async (request: APIRequestContext, token: string) =>
+  ((await (await request.get('/api/user/center', { headers: { authorization: `Bearer ${token}` } })).json()) as { message: { review_status: number; review_note?: string } }).message;
+const reviewStatus = async (request: APIRequestContext, token: string) => (await center(request, token)).review_status;
 
 test('a reviewer credits a deposit, pays a withdrawal to chain success and reviews an identity', async ({ page, browser, request }) => {
   await signInAsTrader(page);
@@ -150,6 +151,8 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     // decided: it leaves the queue of identities in review
     await expect(rowWith(console, cardId)).toHaveCount(0);
     await expect.poll(() => reviewStatus(request, identityTrader.token)).toBe(3);
+    // the trader sees why, on the identity page
+    expect((await center(request, identityTrader.token)).review_note).toBe('The in-hand photo is blurred');
 
     await submitIdentity(request, identityTrader.token, cardId);
     await console.reload();

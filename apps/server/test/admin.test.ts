@@ -274,7 +274,7 @@ describe('the identity queue', () => {
     expect(await staffPost(reviewer.token, '/api/admin/identity/reject', { user_id: row.user_id, reason: '' })).toMatchObject({ code: 'review_reason_required' });
     expect(await staffPost(reviewer.token, '/api/admin/identity/reject', { user_id: row.user_id, reason: 'Photo blurred' })).toMatchObject({ type: 'ok' });
     expect(await staffPost(reviewer.token, '/api/admin/identity/approve', { user_id: row.user_id })).toMatchObject({ code: 'identity_not_in_review' });
-    expect((await server.get('/api/user/center', { token: trader.token })).message.review_status).toBe(REVIEW_STATUS.rejected);
+    expect((await server.get('/api/user/center', { token: trader.token })).message).toEqual({ review_status: REVIEW_STATUS.rejected, review_note: 'Photo blurred' });
 
     expect((await submit(trader, cardId)).type).toBe('ok');
     expect(await staffPost(reviewer.token, '/api/admin/identity/approve', { user_id: row.user_id })).toMatchObject({ type: 'ok' });

@@ -69,3 +69,10 @@ export async function reviewIdentity(
     await updateIdentityReview(trx, input.userId, { staffId: input.staffId, note: input.note ?? null, reviewedAtMs: nowMs });
   });
 }
+
+/** The user's review status, with the staff's reason while it stands rejected. */
+export async function identityOutcome(db: Db, userId: bigint, reviewStatus: bigint): Promise<{ review_status: number; review_note?: string }> {
+  if (reviewStatus !== REVIEW.rejected) return { review_status: Number(reviewStatus) };
+  const identity = await selectIdentity(db, userId);
+  return { review_status: Number(reviewStatus), review_note: identity?.review_note ?? '' };
+}
