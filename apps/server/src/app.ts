@@ -32,6 +32,7 @@ import { spotRoutes } from './modules/spot/routes';
 // staff console
 import { auditRoutes } from './modules/audit/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { noticeRoutes } from './modules/notice/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -103,6 +104,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(auditRoutes);
     await scope.register(riskRoutes, { market });
     await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs });
+    await scope.register(noticeRoutes, { clock });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

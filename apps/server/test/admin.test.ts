@@ -369,3 +369,26 @@ describe('staff accounts', () => {
     expect(roles).toMatchObject({ role: 'reviewer', totp_set: false });
   });
 });
+
+describe('notices', () => {
+  const texts = (tag: string) =>
+    Object.fromEntries(['zh', 'hk', 'en', 'kr', 'jp', 'spa'].flatMap((lang) => [[`title_${lang}`, `${tag} ${lang}`], [`body_${lang}`, `${tag} body ${lang}`]]));
+
+  it('are written by admins in six languages and read by traders in theirs once published', async () => {
+    expect(await staffPost(reviewer.token, '/api/admin/notice/save', { published: '1', ...texts('Maintenance') })).toMatchObject({ code: 'staff_forbidden' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { published: '1', ...texts('Maintenance'), body_kr: ' ' })).toMatchObject({ code: 'notice_text_required' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { published: '0', ...texts('Draft') })).toMatchObject({ type: 'ok' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { published: '1', ...texts('Maintenance') })).toMatchObject({ type: 'ok' });
+
+    const list = await server.get('/api/notice/list', { lang: 'jp' });
+    expect(list.message).toMatchObject({ total: 1, data: [{ title: 'Maintenance jp' }] });
+    const id = list.message.data[0].id as string;
+    expect(await server.get('/api/notice/detail', { lang: 'spa', query: { id } })).toMatchObject({ message: { title: 'Maintenance spa', body: 'Maintenance body spa' } });
+
+    const staffList = await server.get('/api/admin/notices', { token: viewer.token });
+    const draft = staffList.message.data.find((n: { published: boolean }) => !n.published);
+    expect(await server.get('/api/notice/detail', { query: { id: draft.id } })).toMatchObject({ code: 'not_found' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { id: draft.id, published: '1', ...texts('Listed') })).toMatchObject({ type: 'ok' });
+    expect((await server.get('/api/notice/list', { lang: 'en' })).message.data.map((n: { title: string }) => n.title).sort()).toEqual(['Listed en', 'Maintenance en']);
+  });
+});

@@ -116,6 +116,13 @@ import {
   ZAdminStaffListResponse,
   ZAdminStaffCreateRequest,
   ZAdminStaffRoleRequest,
+  ZAdminNoticeSaveRequest,
+  ZAdminNoticesRequest,
+  ZAdminNoticesResponse,
+  ZNoticeListRequest,
+  ZNoticeListResponse,
+  ZNoticeDetailRequest,
+  ZNoticeDetailResponse,
 } from './calls/admin';
 import type { StaffRole } from './statuses';
 
@@ -246,6 +253,10 @@ export const calls = define({
   adminLedgerCheck: { method: 'POST', path: '/api/admin/check/ledger', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Run the ledger check now: every transaction balances, every balance equals its postings, none negative', response: ZAdminLedgerCheckResponse },
   adminMicroCheck: { method: 'POST', path: '/api/admin/check/micro', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Re-check every micro settlement record against the recorded prices and the ledger (what `npm run micro:verify` does)', response: ZAdminMicroCheckResponse },
   adminOutbox: { method: 'GET', path: '/api/admin/outbox', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'The mail outbox, newest first (page object)', request: ZAdminOutboxRequest, response: ZAdminOutboxResponse },
+  adminNotices: { method: 'GET', path: '/api/admin/notices', module: 'notice', auth: 'staff', staffRole: 'viewer', summary: 'Notices in all six languages, newest first (page object)', request: ZAdminNoticesRequest, response: ZAdminNoticesResponse },
+  adminNoticeSave: { method: 'POST', path: '/api/admin/notice/save', module: 'notice', auth: 'staff', staffRole: 'admin', summary: 'Write a notice (or change one, given `id`) with a title and text in each of the six languages; `published` 1 shows it to traders', request: ZAdminNoticeSaveRequest, response: ZNoticeResponse },
+  noticeList: { method: 'GET', path: '/api/notice/list', module: 'notice', auth: 'public', summary: 'Published notices in the request’s language, newest first (page object); the first is the newest', request: ZNoticeListRequest, response: ZNoticeListResponse },
+  noticeDetail: { method: 'GET', path: '/api/notice/detail', module: 'notice', auth: 'public', summary: 'One published notice in the request’s language', request: ZNoticeDetailRequest, response: ZNoticeDetailResponse },
   adminAudit: { method: 'GET', path: '/api/admin/audit', module: 'audit', auth: 'staff', staffRole: 'admin', summary: 'The audit log of staff decisions, newest first, for admins (page object)', request: ZAdminAuditRequest, response: ZAdminAuditResponse },
 });
 

@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'tx_hash_required',
   'account_locked',
   'withdraw_locked',
+  'notice_text_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -85,6 +85,8 @@ export const limits = {
   txHashLengthMax: 128,
   /** a staff password (set by an admin) is longer than a trader's */
   staffPasswordLengthMin: 10,
+  noticeTitleLengthMax: 120,
+  noticeBodyLengthMax: 5000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -8,6 +8,7 @@ import * as createMicro from './migrations/20261202110000_create_micro';
 import * as createLever from './migrations/20261202120000_create_lever';
 import * as createSpot from './migrations/20261202130000_create_spot';
 import * as createStaff from './migrations/20261203150000_create_staff';
+import * as createNotice from './migrations/20261203151000_create_notice';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202120000_create_lever': createLever,
   '20261202130000_create_spot': createSpot,
   '20261203150000_create_staff': createStaff,
+  '20261203151000_create_notice': createNotice,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

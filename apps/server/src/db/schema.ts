@@ -493,6 +493,15 @@ export interface TotpTable {
   last_time_step: bigint | null;
   created_at_ms: bigint;
 }
+/** A notice; `texts` is JSON with a title and body per language. */
+export interface NoticeTable {
+  id: Id;
+  texts: string;
+  published: bigint;
+  created_by: bigint;
+  created_at_ms: bigint;
+  updated_at_ms: bigint;
+}
 // end staff console
 
 export interface Database {
@@ -539,6 +548,7 @@ export interface Database {
   // staff console
   staff: StaffTable;
   totp: TotpTable;
+  notice: NoticeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEnvelopeOk } from '../envelope';
 import { zDecimal, zTimeMs } from '../fields';
+import { LANGS } from '../lang';
 import { limits } from '../limits';
 import { DEPOSIT_STATUSES, STAFF_ROLES, WITHDRAWAL_STATUSES } from '../statuses';
 
@@ -220,3 +221,35 @@ export const ZAdminStaffCreateRequest = z.object({
   role: z.enum(STAFF_ROLES, { error: 'invalid_field' }),
 });
 export const ZAdminStaffRoleRequest = z.object({ id: zIdOf('not_found'), role: z.enum(STAFF_ROLES, { error: 'invalid_field' }) });
+
+// notices
+const zNoticeTitle = z.string({ error: 'notice_text_required' }).trim().min(1, 'notice_text_required').max(limits.noticeTitleLengthMax, 'notice_text_required');
+const zNoticeBody = z.string({ error: 'notice_text_required' }).trim().min(1, 'notice_text_required').max(limits.noticeBodyLengthMax, 'notice_text_required');
+/** A notice in every language: `title_<lang>` and `body_<lang>` for zh, hk, en, kr, jp, spa. */
+export const ZAdminNoticeSaveRequest = z.object({
+  /** absent: a new notice */
+  id: zIdOf('not_found').optional(),
+  published: z.enum(['1', '0'], { error: 'invalid_field' }).transform((v) => v === '1'),
+  title_zh: zNoticeTitle, body_zh: zNoticeBody,
+  title_hk: zNoticeTitle, body_hk: zNoticeBody,
+  title_en: zNoticeTitle, body_en: zNoticeBody,
+  title_kr: zNoticeTitle, body_kr: zNoticeBody,
+  title_jp: zNoticeTitle, body_jp: zNoticeBody,
+  title_spa: zNoticeTitle, body_spa: zNoticeBody,
+});
+export const ZAdminNoticeRow = z.object({
+  id: z.string(),
+  published: z.boolean(),
+  texts: z.record(z.enum(LANGS), z.object({ title: z.string(), body: z.string() })),
+  created_ms: zTimeMs,
+  updated_ms: zTimeMs,
+});
+export type TAdminNoticeRow = z.infer<typeof ZAdminNoticeRow>;
+export const ZAdminNoticesResponse = zPageOf(ZAdminNoticeRow);
+export const ZAdminNoticesRequest = z.object({ ...zPage });
+
+/** The trader-facing notice list (published, newest first, in the request's language) and one notice. */
+export const ZNoticeListRequest = z.object({ ...zPage });
+export const ZNoticeListResponse = zPageOf(z.object({ id: z.string(), title: z.string(), created_ms: zTimeMs }));
+export const ZNoticeDetailRequest = z.object({ id: zIdOf('not_found') });
+export const ZNoticeDetailResponse = ZEnvelopeOk(z.object({ id: z.string(), title: z.string(), body: z.string(), created_ms: zTimeMs }));

@@ -11,6 +11,7 @@ export const ADMIN_MESSAGES = {
   tx_hash_required: { zh: '请填写交易哈希', hk: '請填寫交易哈希', en: 'Enter the transaction hash', kr: '거래 해시를 입력하세요', jp: 'トランザクションハッシュを入力してください', spa: 'Introduzca el hash de la transacción' },
   account_locked: { zh: '账户已被锁定，请联系客服', hk: '賬戶已被鎖定，請聯繫客服', en: 'This account is locked; please contact support', kr: '계정이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントはロックされています。サポートにお問い合わせください', spa: 'Esta cuenta está bloqueada; contacte con soporte' },
   withdraw_locked: { zh: '该账户的提现已被锁定，请联系客服', hk: '該賬戶的提現已被鎖定，請聯繫客服', en: 'Withdrawals are locked on this account; please contact support', kr: '이 계정의 출금이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントの出金はロックされています。サポートにお問い合わせください', spa: 'Los retiros de esta cuenta están bloqueados; contacte con soporte' },
+  notice_text_required: { zh: '请填写全部六种语言的标题和内容', hk: '請填寫全部六種語言的標題和內容', en: 'Give the title and text in all six languages', kr: '6개 언어 모두 제목과 내용을 입력하세요', jp: '6言語すべてのタイトルと本文を入力してください', spa: 'Indique el título y el texto en los seis idiomas' },
 } as const satisfies Partial<Record<ErrorCode, Translations>>;
 
 export const ADMIN_NOTICES = {
