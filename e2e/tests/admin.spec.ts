@@ -176,6 +176,12 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
+  await test.step('the reviewer reads the notices but may not write them', async () => {
+    await console.getByRole('menuitem', { name: 'Notices' }).click();
+    await expect(console.getByRole('columnheader', { name: 'Title' })).toBeVisible();
+    await expect(console.getByRole('button', { name: 'Add notice' })).toHaveCount(0);
+  });
+
   await test.step('the reviewer sees exposure and the feed per pair', async () => {
     await console.getByRole('menuitem', { name: 'Risk and health' }).click();
     await expect(console.getByRole('row').filter({ hasText: 'BTC/USDT' }).getByText('Live')).toBeVisible();

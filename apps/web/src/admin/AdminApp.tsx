@@ -8,6 +8,7 @@ import { adminCall, onStaffTokenChange, setStaffToken, staffToken } from './api'
 import Audit from './Audit';
 import Deposits from './Deposits';
 import Identities from './Identities';
+import Notices from './Notices';
 import Risk from './Risk';
 import SignIn from './SignIn';
 import Staff from './Staff';
@@ -21,6 +22,7 @@ const SECTIONS = [
   { key: 'withdrawals', role: 'viewer' },
   { key: 'identities', role: 'viewer' },
   { key: 'users', role: 'viewer' },
+  { key: 'notices', role: 'viewer' },
   { key: 'risk', role: 'viewer' },
   { key: 'staffAccounts', role: 'admin' },
   { key: 'audit', role: 'admin' },
@@ -78,6 +80,7 @@ function Console() {
             <Route path="withdrawals" element={<Withdrawals canDecide={canDecide} staffId={me.data.id} />} />
             <Route path="identities" element={<Identities canDecide={canDecide} />} />
             <Route path="users" element={<Users isAdmin={role === 'admin'} />} />
+            <Route path="notices" element={<Notices isAdmin={role === 'admin'} />} />
             <Route path="risk" element={<Risk isAdmin={role === 'admin'} />} />
             {role === 'admin' && <Route path="staffAccounts" element={<Staff selfId={me.data.id} />} />}
             {role === 'admin' && <Route path="audit" element={<Audit />} />}
