@@ -1,7 +1,7 @@
 import { Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminAuditRow } from '@tidemark/protocol';
-import { formatTime, useQueue } from './parts';
+import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 
 /** The audit log, read-only. */
@@ -17,9 +17,7 @@ export default function Audit() {
       <Table<TAdminAuditRow>
         rowKey="id"
         size="middle"
-        loading={log.isFetching}
-        dataSource={log.data?.data ?? []}
-        pagination={{ current: filter.page, pageSize: log.data?.per_page ?? 20, total: log.data?.total ?? 0, onChange: (page) => setFilter({ ...filter, page }), showSizeChanger: false }}
+        {...pagedTable(log, filter.page, (page) => setFilter({ ...filter, page }))}
         columns={[
           { title: adminText('time'), render: (_, r) => formatTime(r.created_ms), width: 190 },
           { title: adminText('staff'), render: (_, r) => <>{r.staff_email}<div className="tm-admin-muted">#{r.staff_id}</div></> },

@@ -2,7 +2,7 @@ import { App, Button, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { calls, IDENTITY_QUEUE_STATUSES, type TAdminIdentityRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
-import { formatTime, QueueFilters, StaffImage, StatusTag, useQueue, useTextPrompt } from './parts';
+import { formatTime, pagedTable, QueueFilters, StaffImage, StatusTag, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 
 export default function Identities({ canDecide }: { canDecide: boolean }) {
@@ -21,10 +21,8 @@ export default function Identities({ canDecide }: { canDecide: boolean }) {
       <Table<TAdminIdentityRow>
         rowKey="user_id"
         size="middle"
-        loading={queue.isFetching}
-        dataSource={queue.data?.data ?? []}
+        {...pagedTable(queue, filter.page, (page) => setFilter({ ...filter, page }))}
         locale={{ emptyText: adminText('empty') }}
-        pagination={{ current: filter.page, pageSize: queue.data?.per_page ?? 20, total: queue.data?.total ?? 0, onChange: (page) => setFilter({ ...filter, page }), showSizeChanger: false }}
         columns={[
           { title: adminText('user'), render: (_, r) => <>{r.email}<div className="tm-admin-muted">#{r.user_id}</div></> },
           { title: adminText('name'), render: (_, r) => <>{r.name}<div className="tm-admin-mono tm-admin-muted">{r.card_id}</div></> },

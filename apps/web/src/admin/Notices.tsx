@@ -4,7 +4,7 @@ import { calls, LANGS, type TAdminNoticeRow } from '@tidemark/protocol';
 import { LANGUAGE_INFO } from '../i18n/language';
 import { language } from '../i18n';
 import { useAdminMutation } from './api';
-import { formatTime, useQueue } from './parts';
+import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 
 type Values = Record<string, string | boolean>;
@@ -69,9 +69,7 @@ export default function Notices({ isAdmin }: { isAdmin: boolean }) {
       <Table<TAdminNoticeRow>
         rowKey="id"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.data ?? []}
-        pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        {...pagedTable(list, page, setPage)}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
           { title: adminText('noticeTitle'), render: (_, n) => n.texts[language]?.title ?? n.texts.en?.title },

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminOutboxRow } from '@tidemark/protocol';
 import { adminCall } from './api';
-import { formatTime, useQueue } from './parts';
+import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 
 // a feed whose last trade is older than this is shown as stale
@@ -73,9 +73,7 @@ function Outbox() {
       <Table<TAdminOutboxRow>
         rowKey="id"
         size="small"
-        loading={outbox.isFetching}
-        dataSource={outbox.data?.data ?? []}
-        pagination={{ current: page, pageSize: outbox.data?.per_page ?? 20, total: outbox.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        {...pagedTable(outbox, page, setPage)}
         expandable={{ expandedRowRender: (m) => <pre className="tm-admin-mono">{m.body}</pre> }}
         columns={[
           { title: adminText('time'), render: (_, m) => formatTime(m.created_ms), width: 190 },

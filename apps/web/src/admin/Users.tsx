@@ -3,7 +3,7 @@ import { App, Descriptions, Drawer, Input, Space, Switch, Table, Tag } from 'ant
 import { useState } from 'react';
 import { calls, type TAdminUserRow } from '@tidemark/protocol';
 import { adminCall, useAdminMutation } from './api';
-import { formatTime, useQueue } from './parts';
+import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 
 const REVIEW_LABELS = ['none', 'st_in_review', 'st_verified', 'st_rejected'] as const;
@@ -25,10 +25,8 @@ export default function Users({ isAdmin }: { isAdmin: boolean }) {
       <Table<TAdminUserRow>
         rowKey="id"
         size="middle"
-        loading={users.isFetching}
-        dataSource={users.data?.data ?? []}
+        {...pagedTable(users, filter.page, (page) => setFilter({ ...filter, page }))}
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={{ current: filter.page, pageSize: users.data?.per_page ?? 20, total: users.data?.total ?? 0, onChange: (page) => setFilter({ ...filter, page }), showSizeChanger: false }}
         columns={[
           { title: '#', dataIndex: 'id', width: 80 },
           { title: adminText('email'), dataIndex: 'email' },

@@ -2,7 +2,7 @@ import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, WITHDRAWAL_STATUSES, type TAdminWithdrawalRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
-import { formatTime, QueueFilters, StatusTag, useQueue, useTextPrompt } from './parts';
+import { formatTime, pagedTable, QueueFilters, StatusTag, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 
 export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean; staffId: string }) {
@@ -48,10 +48,8 @@ export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean
       <Table<TAdminWithdrawalRow>
         rowKey="id"
         size="middle"
-        loading={queue.isFetching}
-        dataSource={queue.data?.data ?? []}
+        {...pagedTable(queue, filter.page, (page) => setFilter({ ...filter, page }))}
         locale={{ emptyText: adminText('empty') }}
-        pagination={{ current: filter.page, pageSize: queue.data?.per_page ?? 20, total: queue.data?.total ?? 0, onChange: (page) => setFilter({ ...filter, page }), showSizeChanger: false }}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
           { title: adminText('user'), render: (_, r) => <>{r.email}<div className="tm-admin-muted">#{r.user_id}</div></> },

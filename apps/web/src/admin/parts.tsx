@@ -96,3 +96,12 @@ export function useTextPrompt() {
 }
 
 export const formatTime = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString());
+
+/** A server page's rows, loading state and pager, spread into an antd Table. */
+export function pagedTable<R>(query: { isFetching: boolean; data?: { data: R[]; per_page: number; total: number } | undefined }, page: number, onPage: (page: number) => void) {
+  return {
+    loading: query.isFetching,
+    dataSource: query.data?.data ?? [],
+    pagination: { current: page, pageSize: query.data?.per_page ?? 20, total: query.data?.total ?? 0, onChange: onPage, showSizeChanger: false },
+  };
+}
