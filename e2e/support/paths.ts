@@ -7,4 +7,6 @@ export const E2E_SMTP_PORT = E2E_PORT + 1;
 /** where the tests read the received mail: GET /mails?to=<address> */
 export const E2E_MAILBOX_PORT = E2E_PORT + 2;
 export const SESSION_FILE = path.join(here, '..', '.tmp', 'session.json');
+/** the staff console's reviewer and the trader whose identity they review */
+export const STAFF_FILE = path.join(here, '..', '.tmp', 'staff.json');
 export const SCREENSHOT_DIR = path.join(here, '..', 'screenshots');

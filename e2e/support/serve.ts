@@ -14,7 +14,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { CURRENCY_IDS } from '@tidemark/protocol';
 import { factories, loadConfig, startServer } from '@tidemark/server';
-import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE } from './paths';
+import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE, STAFF_FILE } from './paths';
 
 interface ReceivedMail {
   to: string[];
@@ -72,6 +72,11 @@ const trader = await factories.buildTrader(server, {
 await factories.openDeposits(server, ['Trc20', 'BTC']);
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
 fs.writeFileSync(SESSION_FILE, JSON.stringify({ token: trader.token, userId: trader.id.toString(), email: trader.email }));
+// the staff console's tests: a reviewer with no TOTP set up yet, and a trader whose identity they review
+const reviewer = { email: 'e2e-reviewer@example.test', password: 'Reviewer-pass-1' };
+await factories.buildStaff(server, { ...reviewer, role: 'reviewer' });
+const identityTrader = await factories.buildSignedInUser(server, { email: 'e2e-identity@example.test' });
+fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
 
 const stop = async () => {
   await server.close();

@@ -38,6 +38,13 @@ import { spotRoutes } from './modules/spot/routes';
 // health
 import { healthRoutes } from './modules/health/routes';
 import type { HealthProbe } from './modules/health/service';
+// staff console
+import { auditRoutes } from './modules/audit/routes';
+import { reviewRoutes } from './modules/review/routes';
+import { noticeRoutes } from './modules/notice/routes';
+import { peopleRoutes } from './modules/people/routes';
+import { riskRoutes } from './modules/risk/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { realtimePlugin } from './realtime/socket';
 // lever
 import { leverTradePusher } from './realtime/lever-trade';
@@ -130,6 +137,13 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
       draining: () => !app.server.listening,
     };
     await scope.register(healthRoutes, { db, clock, probe });
+    // staff console
+    await scope.register(staffRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+    await scope.register(reviewRoutes, { clock });
+    await scope.register(auditRoutes);
+    await scope.register(riskRoutes, { market });
+    await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs });
+    await scope.register(noticeRoutes, { clock });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -261,9 +261,11 @@ describe('uploads and identity', () => {
     expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
     expect(await server.get(answer.message, { token: stranger.token })).toMatchObject({ code: 'upload_not_found' });
     expect(await server.get(answer.message.split('?')[0]!)).toMatchObject({ type: '999' });
+    // staff see it through the console, with a staff session
     const staff = await buildStaff(server);
-    const staffView = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${staff.token}` } });
-    expect(staffView.status).toBe(200);
+    expect(await server.get(answer.message, { token: staff.token })).toMatchObject({ type: '999' });
+    const staffView = await fetch(`${server.url}${answer.message.replace('/api/upload/', '/api/admin/upload/')}`, { headers: { authorization: `Bearer ${staff.token}` } });
+    expect(staffView.headers.get('content-type')).toBe('image/png');
   });
 
   it('judges by content: a renamed text file is refused', async () => {

@@ -82,7 +82,7 @@ describe('factories', () => {
     await rejectWithdrawal(server.db, staff.id, BigInt(w.id), server.clock());
     const audit = await server.db.selectFrom('audit_log').select('action').where('staff_id', '=', staff.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.reject']);
-    expect(await server.get('/api/user/info', { token: staff.token })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/admin/me', { token: staff.token })).toMatchObject({ type: 'ok', message: { role: 'admin' } });
     await server.expectLedgerSound();
   });
 });

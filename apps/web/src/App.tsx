@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import Layout from './components/Layout';
 import NotFoundPage from './pages/NotFound';
@@ -29,7 +29,11 @@ const PAGES: Record<string, ComponentType> = {
   bankbind: lazy(() => import('./pages/BankBind')),
 };
 
+// staff console: its own chunk and layout, loaded only when /admin is opened
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+
 const router = createBrowserRouter([
+  { path: 'admin/*', element: <Suspense fallback={null}><AdminApp /></Suspense> },
   {
     element: <Layout />,
     children: [

@@ -86,6 +86,48 @@ import {
 } from './calls/spot';
 // health
 import { ZHealthReadyResponse, ZHealthResponse } from './calls/health';
+// staff console
+import {
+  ZAdminApproveResponse,
+  ZAdminAuditRequest,
+  ZAdminAuditResponse,
+  ZAdminChainRequest,
+  ZAdminDepositsRequest,
+  ZAdminDepositsResponse,
+  ZAdminIdentitiesRequest,
+  ZAdminIdentitiesResponse,
+  ZAdminIdentityApproveRequest,
+  ZAdminIdentityRejectRequest,
+  ZAdminIdRequest,
+  ZAdminLoginRequest,
+  ZAdminLoginResponse,
+  ZAdminMeResponse,
+  ZAdminRejectRequest,
+  ZAdminTotpRequest,
+  ZAdminWithdrawalsRequest,
+  ZAdminWithdrawalsResponse,
+  ZAdminRiskResponse,
+  ZAdminLedgerCheckResponse,
+  ZAdminMicroCheckResponse,
+  ZAdminOutboxRequest,
+  ZAdminOutboxResponse,
+  ZAdminUsersRequest,
+  ZAdminUsersResponse,
+  ZAdminUserRequest,
+  ZAdminUserResponse,
+  ZAdminUserLockRequest,
+  ZAdminStaffListResponse,
+  ZAdminStaffCreateRequest,
+  ZAdminStaffRoleRequest,
+  ZAdminNoticeSaveRequest,
+  ZAdminNoticesRequest,
+  ZAdminNoticesResponse,
+  ZNoticeListRequest,
+  ZNoticeListResponse,
+  ZNoticeDetailRequest,
+  ZNoticeDetailResponse,
+} from './calls/admin';
+import type { StaffRole } from './statuses';
 
 /**
  * One call of the API. The server registers its route from this (`route()` in the server's
@@ -99,10 +141,12 @@ export interface CallSpec {
   module: string;
   summary: string;
   /**
-   * `user`: a trader's session token; answers type 999 without one. `link`: the token, or a
-   * signed link's `expires` and `sig` (for an <img>, which cannot send the token)
+   * `user`: a trader's session token; answers type 999 without one. `staff`: a staff session's.
+   * `link`: the token, or a signed link's `expires` and `sig` (for an <img>, which cannot send the token)
    */
-  auth: 'public' | 'user' | 'link';
+  auth: 'public' | 'user' | 'staff' | 'link';
+  /** staff calls: the least role that may make it (viewer < reviewer < admin) */
+  staffRole?: StaffRole;
   /** moves money: an `Idempotency-Key` makes a repeat return the first answer, and the web sends one */
   money?: true;
   /** form fields of a POST (`multipart` for uploads), or the query string of a GET */
@@ -199,6 +243,38 @@ export const calls = define({
   coinPair: { method: 'GET', path: '/api/coin/pair', module: 'spot', auth: 'public', summary: 'A pair’s spot rules: price and amount steps, minimum order value, maker and taker fees (percent), price band (percent)', request: ZTradeHistoryRequest, response: ZCoinPairResponse },
   coinDepth: { method: 'GET', path: '/api/coin/depth', module: 'spot', auth: 'public', summary: 'The spot book of a pair: its resting orders by price (in: bids, out: asks, best first) and the last spot fill price', request: ZTradeHistoryRequest, response: ZDepthResponse },
   coinTrades: { method: 'GET', path: '/api/coin/trades', module: 'spot', auth: 'public', summary: 'The latest spot fills of a pair, newest first (direction: the taker’s side)', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
+  // staff console
+  adminLogin: { method: 'POST', path: '/api/admin/login', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 1: the password; answers a ticket for the TOTP code, and a secret to scan until one is set up', request: ZAdminLoginRequest, response: ZAdminLoginResponse },
+  adminLoginTotp: { method: 'POST', path: '/api/admin/login_totp', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 2: the ticket and the current TOTP code; the message is the staff session token', request: ZAdminTotpRequest, response: ZNoticeResponse },
+  adminLogout: { method: 'GET', path: '/api/admin/logout', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'End this staff session', response: ZNoticeResponse },
+  adminMe: { method: 'GET', path: '/api/admin/me', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'The signed-in staff member and their role', response: ZAdminMeResponse },
+  adminStaffList: { method: 'GET', path: '/api/admin/staff', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Staff members with their role and whether their TOTP is set up', response: ZAdminStaffListResponse },
+  adminStaffCreate: { method: 'POST', path: '/api/admin/staff/create', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Add a staff member with a role; they set up TOTP on their first sign-in', request: ZAdminStaffCreateRequest, response: ZNoticeResponse },
+  adminStaffRole: { method: 'POST', path: '/api/admin/staff/role', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Change another staff member’s role (their sessions end)', request: ZAdminStaffRoleRequest, response: ZNoticeResponse },
+  adminStaffResetTotp: { method: 'POST', path: '/api/admin/staff/reset_totp', module: 'staff', auth: 'staff', staffRole: 'admin', summary: 'Remove another staff member’s TOTP secret (a lost phone): their sessions end and their next sign-in sets up a new one', request: ZAdminIdRequest, response: ZNoticeResponse },
+  adminUploadRead: { method: 'GET', path: '/api/admin/upload/:name', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'An uploaded image (deposit screenshot, identity photo), for staff' },
+  adminDeposits: { method: 'GET', path: '/api/admin/deposits', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Deposit applications, filtered by status and user, newest first (page object)', request: ZAdminDepositsRequest, response: ZAdminDepositsResponse },
+  adminDepositCredit: { method: 'POST', path: '/api/admin/deposit/credit', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Credit a pending deposit application to the trader’s spot wallet, once', request: ZAdminIdRequest, response: ZNoticeResponse },
+  adminDepositReject: { method: 'POST', path: '/api/admin/deposit/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject a pending deposit application with a reason', request: ZAdminRejectRequest, response: ZNoticeResponse },
+  adminWithdrawals: { method: 'GET', path: '/api/admin/withdrawals', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Withdrawals, filtered by status and user, newest first (page object)', request: ZAdminWithdrawalsRequest, response: ZAdminWithdrawalsResponse },
+  adminWithdrawalApprove: { method: 'POST', path: '/api/admin/withdrawal/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Approve a withdrawal: paid out and waiting for the chain (`agreed`), or the first of two approvals from the currency’s two-approval amount on (`first`)', request: ZAdminIdRequest, response: ZAdminApproveResponse },
+  adminWithdrawalReject: { method: 'POST', path: '/api/admin/withdrawal/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Reject an applying withdrawal with a reason: the frozen amount returns', request: ZAdminRejectRequest, response: ZNoticeResponse },
+  adminWithdrawalChain: { method: 'POST', path: '/api/admin/withdrawal/chain', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'The chain’s verdict on an agreed withdrawal: success with the transaction hash, or failure (the amount returns)', request: ZAdminChainRequest, response: ZNoticeResponse },
+  adminIdentities: { method: 'GET', path: '/api/admin/identities', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Identity submissions, filtered by status and user, oldest waiting first (page object)', request: ZAdminIdentitiesRequest, response: ZAdminIdentitiesResponse },
+  adminIdentityApprove: { method: 'POST', path: '/api/admin/identity/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Verify an identity in review', request: ZAdminIdentityApproveRequest, response: ZNoticeResponse },
+  adminIdentityReject: { method: 'POST', path: '/api/admin/identity/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject an identity in review with a reason; the trader may submit again', request: ZAdminIdentityRejectRequest, response: ZNoticeResponse },
+  adminUsers: { method: 'GET', path: '/api/admin/users', module: 'people', auth: 'staff', staffRole: 'viewer', summary: 'Traders by id or part of the e-mail address, newest first (page object)', request: ZAdminUsersRequest, response: ZAdminUsersResponse },
+  adminUser: { method: 'GET', path: '/api/admin/user', module: 'people', auth: 'staff', staffRole: 'viewer', summary: 'A trader’s profile, balances, live sessions and newest wallet-log lines', request: ZAdminUserRequest, response: ZAdminUserResponse },
+  adminUserLock: { method: 'POST', path: '/api/admin/user/lock', module: 'people', auth: 'staff', staffRole: 'admin', summary: 'Lock or unlock a trader’s sign-in (locking ends every session) or withdrawals', request: ZAdminUserLockRequest, response: ZNoticeResponse },
+  adminRisk: { method: 'GET', path: '/api/admin/risk', module: 'risk', auth: 'staff', staffRole: 'viewer', summary: 'Per pair: open lever positions long and short (the house holds the opposite), open micro stakes, last price and the feed’s last trade', response: ZAdminRiskResponse },
+  adminLedgerCheck: { method: 'POST', path: '/api/admin/check/ledger', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Run the ledger check now: every transaction balances, every balance equals its postings, none negative', response: ZAdminLedgerCheckResponse },
+  adminMicroCheck: { method: 'POST', path: '/api/admin/check/micro', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'Re-check every micro settlement record against the recorded prices and the ledger (what `npm run micro:verify` does)', response: ZAdminMicroCheckResponse },
+  adminOutbox: { method: 'GET', path: '/api/admin/outbox', module: 'risk', auth: 'staff', staffRole: 'admin', summary: 'The mail outbox, newest first (page object)', request: ZAdminOutboxRequest, response: ZAdminOutboxResponse },
+  adminNotices: { method: 'GET', path: '/api/admin/notices', module: 'notice', auth: 'staff', staffRole: 'viewer', summary: 'Notices in all six languages, newest first (page object)', request: ZAdminNoticesRequest, response: ZAdminNoticesResponse },
+  adminNoticeSave: { method: 'POST', path: '/api/admin/notice/save', module: 'notice', auth: 'staff', staffRole: 'admin', summary: 'Write a notice (or change one, given `id`) with a title and text in each of the six languages; `published` 1 shows it to traders', request: ZAdminNoticeSaveRequest, response: ZNoticeResponse },
+  noticeList: { method: 'GET', path: '/api/notice/list', module: 'notice', auth: 'public', summary: 'Published notices in the request’s language, newest first (page object); the first is the newest', request: ZNoticeListRequest, response: ZNoticeListResponse },
+  noticeDetail: { method: 'GET', path: '/api/notice/detail', module: 'notice', auth: 'public', summary: 'One published notice in the request’s language', request: ZNoticeDetailRequest, response: ZNoticeDetailResponse },
+  adminAudit: { method: 'GET', path: '/api/admin/audit', module: 'audit', auth: 'staff', staffRole: 'admin', summary: 'The audit log of staff decisions, newest first, for admins (page object)', request: ZAdminAuditRequest, response: ZAdminAuditResponse },
 });
 
 export type Calls = typeof calls;

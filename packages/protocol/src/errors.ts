@@ -90,6 +90,16 @@ export const ERROR_CODES = [
   'upload_quota',
   'identity_photos_repeated',
   'spot_open_orders_max',
+  // staff console
+  'staff_forbidden',
+  'totp_ticket_invalid',
+  'totp_code_wrong',
+  'review_reason_required',
+  'second_approver_required',
+  'tx_hash_required',
+  'account_locked',
+  'withdraw_locked',
+  'notice_text_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -123,5 +133,7 @@ export const NOTICE_CODES = [
   'lever_stops_set',
   // spot
   'spot_cancel_requested',
+  // staff console
+  'review_saved',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

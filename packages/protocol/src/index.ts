@@ -19,5 +19,7 @@ export * from './calls/lever';
 export * from './calls/spot';
 // health
 export * from './calls/health';
+// staff console
+export * from './calls/admin';
 export * from './events';
 export * from './api';

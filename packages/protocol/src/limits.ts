@@ -109,6 +109,20 @@ export const limits = {
   spotDepthLevels: 20,
   /** the market maker re-quotes a pair at most this often */
   spotMakerRequoteMs: 2_000,
+  // staff console
+  /** a staff session ends after this long without a call, and this long after it opened however busy */
+  staffSessionIdleMs: 30 * 60_000,
+  staffSessionMaxAgeMs: 12 * 3600_000,
+  /** between a staff member's password and their TOTP code */
+  staffTotpTicketMs: 5 * 60_000,
+  adminPageSize: 20,
+  adminPageSizeMax: 100,
+  reviewReasonLengthMax: 200,
+  txHashLengthMax: 128,
+  /** a staff password (set by an admin) is longer than a trader's */
+  staffPasswordLengthMin: 10,
+  noticeTitleLengthMax: 120,
+  noticeBodyLengthMax: 5000,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */
@@ -134,6 +148,9 @@ export const rateLimits = {
   changeSecrets: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
   // hardening: the account is the signed-in user
   upload: { perIp: { max: 60, windowMs: TEN_MINUTES_MS }, perAccount: { max: 20, windowMs: TEN_MINUTES_MS } },
+  // staff console: a password and then a code, each guessed slowly
+  staffLogin: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS }, perAccount: { max: 5, windowMs: FIVE_MINUTES_MS } },
+  staffTotp: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
 } as const satisfies Record<string, { perIp: RateLimit; perAccount?: RateLimit }>;
 
 /** A byte limit as messages show it: "500 KB", "4 MB". */

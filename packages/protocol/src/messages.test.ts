@@ -15,6 +15,8 @@ import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 // hardening
 import { GUARD_MESSAGES } from './messages/guard';
+// staff console
+import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -43,6 +45,7 @@ describe('message tables', () => {
       ...[COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES],
       ...[MICRO_MESSAGES, MICRO_NOTICES, LEVER_MESSAGES, LEVER_NOTICES, SPOT_MESSAGES, SPOT_NOTICES],
       GUARD_MESSAGES,
+      ...[ADMIN_MESSAGES, ADMIN_NOTICES],
     ].flatMap(Object.keys);
     expect(keys.length).toBe(new Set(keys).size);
     expect(keys.length).toBe(ERROR_CODES.length + NOTICE_CODES.length);

@@ -11,6 +11,8 @@ import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 // hardening
 import { GUARD_MESSAGES } from './messages/guard';
+// staff console
+import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -30,6 +32,8 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...SPOT_MESSAGES,
   // hardening
   ...GUARD_MESSAGES,
+  // staff console
+  ...ADMIN_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */
@@ -41,6 +45,8 @@ export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...LEVER_NOTICES,
   // spot
   ...SPOT_NOTICES,
+  // staff console
+  ...ADMIN_NOTICES,
 };
 
 /** The message for `code` in `lang`, with `{name}` placeholders filled from `params`. */

@@ -45,3 +45,8 @@ export const HAS_PAY_PASSWORD = { set: 1, unset: 2 } as const;
 /** A spot order's life in the database; the wire's `status` of an order row is its index here. */
 export const SPOT_ORDER_STATUSES = ['accepted', 'open', 'filled', 'cancelled'] as const;
 export type SpotOrderStatus = (typeof SPOT_ORDER_STATUSES)[number];
+
+// staff console
+/** Staff roles, least to most: a viewer reads, a reviewer also decides reviews, an admin does everything. */
+export const STAFF_ROLES = ['viewer', 'reviewer', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -59,6 +59,9 @@ export interface UserTable {
   review_status: bigint;
   created_at_ms: bigint;
   pay_password_hash: string | null;
+  /** staff locks: 1 refuses signing in (and ended every session), 1 refuses withdrawals */
+  login_locked: ColumnType<bigint, bigint | undefined, bigint>;
+  withdraw_locked: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface SessionTable {
@@ -69,7 +72,11 @@ export interface SessionTable {
   created_at_ms: bigint;
   last_seen_at_ms: bigint;
   revoked_at_ms: bigint | null;
+  /** `user` a trader; `staff` the console; `staff_totp` a staff password accepted, its code not yet */
+  kind: ColumnType<SessionKind, SessionKind | undefined, SessionKind>;
 }
+
+export type SessionKind = 'user' | 'staff' | 'staff_totp';
 
 export interface AccountTable {
   id: Id;
@@ -183,6 +190,8 @@ export interface CurrencyWithdrawTable {
   max_units: bigint;
   rate_units: bigint;
   daily_limit_units: bigint;
+  /** from this amount on, two different staff members approve; 0: never */
+  dual_approval_units: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface DepositAddressTable {
@@ -219,6 +228,7 @@ export interface DepositRequestTable {
   created_at_ms: bigint;
   reviewed_at_ms: bigint | null;
   reviewed_by: bigint | null;
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WithdrawalTable {
@@ -235,6 +245,10 @@ export interface WithdrawalTable {
   created_at_ms: bigint;
   reviewed_at_ms: bigint | null;
   reviewed_by: bigint | null;
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a large withdrawal's first approval; the second must come from someone else */
+  first_approved_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  first_approved_at_ms: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface WalletLogTable {
@@ -472,6 +486,40 @@ export interface SpotMakerTable {
   size_units: bigint;
 }
 
+// staff console
+export type StaffRole = 'admin' | 'reviewer' | 'viewer';
+
+/** A staff member's role; the person is the `user` row of the same id (role 'staff'). */
+export interface StaffTable {
+  user_id: bigint;
+  staff_role: StaffRole;
+  created_at_ms: bigint;
+}
+
+export type TotpSubjectKind = 'staff' | 'user';
+
+/** One TOTP secret per subject; unconfirmed until its first code is accepted. */
+export interface TotpTable {
+  subject_kind: TotpSubjectKind;
+  subject_id: bigint;
+  /** base32, as authenticator apps take it */
+  secret: string;
+  confirmed_at_ms: bigint | null;
+  /** the last accepted code's time step: that code and older ones are refused (replay guard) */
+  last_time_step: bigint | null;
+  created_at_ms: bigint;
+}
+/** A notice; `texts` is JSON with a title and body per language. */
+export interface NoticeTable {
+  id: Id;
+  texts: string;
+  published: bigint;
+  created_by: bigint;
+  created_at_ms: bigint;
+  updated_at_ms: bigint;
+}
+// end staff console
+
 export interface Database {
   currency: CurrencyTable;
   pair_group: PairGroupTable;
@@ -514,6 +562,10 @@ export interface Database {
   // lever
   lever_pair: LeverPairTable;
   lever_order: LeverOrderTable;
+  // staff console
+  staff: StaffTable;
+  totp: TotpTable;
+  notice: NoticeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

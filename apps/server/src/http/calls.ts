@@ -73,13 +73,18 @@ export function route<C extends CallSpec, P = undefined>(
   app.route({
     method: call.method,
     url: call.path,
-    config: { call, ...(call.auth === 'user' ? { auth: 'user' as const } : call.auth === 'link' ? { auth: 'optional' as const } : {}) },
+    config: {
+      call,
+      ...(call.auth === 'public' ? {} : { auth: call.auth === 'link' ? ('optional' as const) : call.auth }),
+      ...(call.auth === 'staff' ? { staffRole: call.staffRole ?? 'admin' } : {}),
+    },
     schema: {
       tags: [call.module],
       summary: call.summary,
       ...input,
       ...(consumes ? { consumes } : {}),
-      ...(call.auth === 'user' ? { security: [{ token: [] }] } : call.auth === 'link' ? { security: [{ token: [] }, {}] } : {}),
+      // a link call also answers without the token, to a signed link
+      ...(call.auth === 'public' ? {} : call.auth === 'link' ? { security: [{ token: [] }, {}] } : { security: [{ token: [] }] }),
       ...(extras.params ? { params: extras.params } : {}),
       ...(call.response ? { response: { 200: call.response } } : {}),
     },

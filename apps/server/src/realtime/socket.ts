@@ -81,7 +81,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const { board } = market;
 
   const authenticate = async (token: unknown) =>
-    typeof token === 'string' && token ? resolveSession(db, token, config.sessionIdleMs, market.clock()) : undefined;
+    typeof token === 'string' && token ? resolveSession(db, token, { kind: 'user', idleMs: config.sessionIdleMs }, market.clock()) : undefined;
 
   /** Follows `symbol` with `channels` (and bars of `periodText`); other pairs followed stay. */
   const subscribe = (

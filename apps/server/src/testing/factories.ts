@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mustParseUnits, type Clock, type WalletKind } from '@tidemark/core';
 import { CURRENCY_IDS } from '@tidemark/protocol';
 import type { Db } from '../db/database';
-import type { UserTable } from '../db/schema';
+import type { StaffRole, UserTable } from '../db/schema';
 import { postTransaction } from '../modules/ledger/service';
 import { createSession } from '../modules/session/service';
+import { addStaffRole } from '../modules/staff/service';
 import { hashPassword } from '../modules/user/password';
 import { addAddress } from '../modules/wallet/service';
 
@@ -69,10 +70,15 @@ export async function buildSignedInUser(ctx: FactoryContext, overrides: UserOver
   return { ...user, token: await createSession(ctx.db, user.id, ctx.clock()) };
 }
 
-/** A signed-in staff member: the `staffId` of review decisions, and a token for staff-only views. */
-export async function buildStaff(ctx: FactoryContext, overrides: UserOverrides = {}): Promise<SignedInUser> {
+/**
+ * A signed-in staff member of the role (admin unless said): the `staffId` of review decisions, and
+ * a staff session token for `/api/admin/*` as if their TOTP code had been given. No TOTP secret is
+ * set up, so signing in through the console starts with the set-up.
+ */
+export async function buildStaff(ctx: FactoryContext, overrides: UserOverrides & { role?: StaffRole } = {}): Promise<SignedInUser> {
   const staff = await insertTestUser(ctx, 'staff', overrides);
-  return { ...staff, token: await createSession(ctx.db, staff.id, ctx.clock()) };
+  await addStaffRole(ctx.db, staff.id, overrides.role ?? 'admin', ctx.clock());
+  return { ...staff, token: await createSession(ctx.db, staff.id, ctx.clock(), 'staff') };
 }
 
 /** Credits a wallet through the `deposits` clearing account, as an approved deposit would. */

@@ -47,7 +47,7 @@ function sessionLost(): void {
 }
 
 /** `whole`: resolve to the whole ok answer, for calls that answer beside `message` (the chart) */
-async function request<T>(url: string, init: RequestInit, whole = false): Promise<T> {
+async function request<T>(url: string, init: RequestInit, whole = false, onSessionLost: () => void = sessionLost): Promise<T> {
   let envelope: Envelope;
   try {
     const response = await fetch(url, init);
@@ -58,15 +58,17 @@ async function request<T>(url: string, init: RequestInit, whole = false): Promis
     throw cause;
   }
   if (envelope.type === 'ok') return (whole ? envelope : envelope.message) as T;
-  if (envelope.type === '999') sessionLost();
+  if (envelope.type === '999') onSessionLost();
   throw new ApiError(String(envelope.message), envelope.code);
 }
 
 export interface CallOptions {
   /** for money-moving calls: the same key on a retry makes the server answer the first outcome */
   idempotencyKey?: string;
-  /** overrides the stored token, for the call right after login */
+  /** overrides the stored token, for the call right after login (and the staff console's own) */
   token?: string;
+  /** what a lost session does instead of signing the trader out (the staff console's sign-in) */
+  onSessionLost?: () => void;
 }
 
 /**
@@ -90,9 +92,9 @@ function send<T>(spec: CallSpec, input: unknown, options: CallOptions, whole: bo
   };
   if (spec.method === 'GET') {
     const search = toParams(fields).toString();
-    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head }, whole);
+    return request(search ? `${spec.path}?${search}` : spec.path, { method: 'GET', headers: head }, whole, options.onSessionLost);
   }
-  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) }, whole);
+  return request(spec.path, { method: 'POST', headers: head, body: toParams(fields) }, whole, options.onSessionLost);
 }
 
 /**

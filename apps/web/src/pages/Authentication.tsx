@@ -59,10 +59,10 @@ function Identity() {
       </div>
     );
   }
-  return <IdentityForm rejected={status === REVIEW.rejected} />;
+  return <IdentityForm rejected={status === REVIEW.rejected} reason={center.data.review_note} />;
 }
 
-function IdentityForm({ rejected }: { rejected: boolean }) {
+function IdentityForm({ rejected, reason }: { rejected: boolean; reason?: string | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -73,7 +73,7 @@ function IdentityForm({ rejected }: { rejected: boolean }) {
 
   return (
     <div className="tm-acct-card tm-acct-form tm-acct-wide">
-      {rejected && <Alert className="tm-acct-alert" type="warning" showIcon title={t('identity.rejected')} />}
+      {rejected && <Alert className="tm-acct-alert" type="warning" showIcon title={t('identity.rejected')} description={reason || undefined} />}
       <AccountForm<Values> onFinish={(values) => submit.mutate({ ...values, name: stripSpaces(values.name), card_id: stripSpaces(values.card_id) })}>
         <div className="tm-acct-pair">
           <Form.Item name="name" label={t('identity.name')} rules={[schemaRule(ZRealNameRequest.shape.name)]}>

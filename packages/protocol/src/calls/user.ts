@@ -107,7 +107,8 @@ export const ZUserInfo = z.object({
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZUserInfoResponse = ZEnvelopeOk(ZUserInfo);
 export type TUserInfoResponse = z.infer<typeof ZUserInfoResponse>;
-export const ZUserCenterResponse = ZEnvelopeOk(z.object({ review_status: z.number().int() }));
+/** `review_note`: the staff's reason, given only while the identity stands rejected (3) */
+export const ZUserCenterResponse = ZEnvelopeOk(z.object({ review_status: z.number().int(), review_note: z.string().optional() }));
 export type TUserCenterResponse = z.infer<typeof ZUserCenterResponse>;
 
 const stripSpaces = (code: ErrorCode) => z.string({ error: code }).transform((s) => s.replace(/\s+/g, ''));

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { insertAuditEntry, selectRole } from './queries';
+import { userFilter } from '../review/service';
+import { insertAuditEntry, selectAuditPage, selectRole } from './queries';
 
 /** What a staff member decided, about what: `deposit.approve` on `deposit:12`. */
 export interface StaffDecision {
@@ -22,4 +23,10 @@ export async function recordStaffDecision(trx: Db, decision: StaffDecision, nowM
     detail: JSON.stringify(decision.detail ?? {}),
     createdAtMs: nowMs,
   });
+}
+
+/** A page of the audit log; `staff` is an id or an e-mail address, `action` an action or its prefix. */
+export function auditPage(db: Db, filter: { staff?: string; action?: string }, paging: { page: number; limit: number }) {
+  const staff = userFilter(filter.staff);
+  return selectAuditPage(db, { ...(staff ? { staff } : {}), ...(filter.action ? { actionPrefix: filter.action } : {}) }, paging);
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { insertWallets } from '../ledger/queries';
 import { postTransaction } from '../ledger/service';
 import { hashPassword } from '../user/password';
+import { addStaffRole, hasStaff } from '../staff/service';
 import { insertUser, selectUserByEmail } from '../user/queries';
 
 // what the demo trader starts with in the spot wallet: [currency id, amount]
@@ -83,14 +84,22 @@ export async function ensureMarketMaker(db: Db, clock: Clock): Promise<bigint> {
 }
 
 /**
- * First-start accounts: the staff account from ADMIN_EMAIL/ADMIN_PASSWORD, and on the embedded
+ * First-start accounts: the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD while no staff
+ * member exists (there is no built-in password: without both, no staff account), and on the embedded
  * default (or DEMO=1) a demo trader funded by real deposits through the ledger, so a newcomer can
  * try everything at once. Both are created once; later starts leave them alone.
  */
 export async function bootstrapAccounts(db: Db, config: Config, log: FastifyBaseLogger, clock: Clock): Promise<void> {
-  if (config.adminEmail && config.adminPassword) {
-    const admin = await ensureUser(db, { email: config.adminEmail.toLowerCase(), password: config.adminPassword, role: 'staff' }, clock());
-    if (admin.created) log.info(`staff account ${config.adminEmail} created`);
+  if (config.adminEmail && config.adminPassword && !(await hasStaff(db))) {
+    const email = config.adminEmail.toLowerCase();
+    const existing = await selectUserByEmail(db, email);
+    if (existing && existing.role !== 'staff') {
+      log.warn(`ADMIN_EMAIL ${email} belongs to a trader; no staff account created`);
+    } else {
+      const admin = await ensureUser(db, { email, password: config.adminPassword, role: 'staff' }, clock());
+      await addStaffRole(db, admin.id, 'admin', clock());
+      log.info(`first administrator ${email} created: sign in at /admin and set up the authenticator code`);
+    }
   }
   const demoWanted = config.demo ?? !config.databaseUrl;
   if (!demoWanted) return;

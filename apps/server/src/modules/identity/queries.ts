@@ -14,7 +14,7 @@ export async function selectVerifiedElsewhere(db: Db, userId: bigint, cardId: st
 }
 
 export function selectIdentity(db: Db, userId: bigint) {
-  return db.selectFrom('identity').select('card_id').where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('identity').select(['card_id', 'review_note']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Moves the user's review status from one of `from` to `to`; false when it was in none of them. */

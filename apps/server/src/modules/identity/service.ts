@@ -64,7 +64,7 @@ export async function reviewIdentity(
         staffId: input.staffId,
         action: input.approve ? 'identity.approve' : 'identity.reject',
         subject: `user:${input.userId}`,
-        detail: { note: input.note ?? '' },
+        detail: { before: { review_status: 'in_review' }, after: { review_status: input.approve ? 'verified' : 'rejected' }, note: input.note ?? '' },
       },
       nowMs,
     );
@@ -72,4 +72,11 @@ export async function reviewIdentity(
     if (!(await updateReviewStatus(trx, input.userId, [REVIEW.inReview], to))) throw new Rejection('identity_not_in_review');
     await updateIdentityReview(trx, input.userId, { staffId: input.staffId, note: input.note ?? null, reviewedAtMs: nowMs });
   });
+}
+
+/** The user's review status, with the staff's reason while it stands rejected. */
+export async function identityOutcome(db: Db, userId: bigint, reviewStatus: bigint): Promise<{ review_status: number; review_note?: string }> {
+  if (reviewStatus !== REVIEW.rejected) return { review_status: Number(reviewStatus) };
+  const identity = await selectIdentity(db, userId);
+  return { review_status: Number(reviewStatus), review_note: identity?.review_note ?? '' };
 }

@@ -1,24 +1,33 @@
 import type { Db } from '../../db/database';
+import type { SessionKind } from '../../db/schema';
 
-export async function insertSession(db: Db, session: { userId: bigint; tokenHash: string; createdAtMs: number }): Promise<void> {
-  await db
+export async function insertSession(
+  db: Db,
+  session: { userId: bigint; tokenHash: string; createdAtMs: number; kind: SessionKind },
+): Promise<bigint> {
+  const row = await db
     .insertInto('session')
     .values({
+      kind: session.kind,
       user_id: session.userId,
       token_hash: session.tokenHash,
       created_at_ms: BigInt(session.createdAtMs),
       last_seen_at_ms: BigInt(session.createdAtMs),
       revoked_at_ms: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** A session by token hash, unless revoked or not seen since `seenSinceMs`. */
-export function selectLiveSession(db: Db, tokenHash: string, seenSinceMs: number) {
+/** A session of the kind by token hash, unless revoked, not seen since `seenSinceMs` or opened before `openedSinceMs`. */
+export function selectLiveSession(db: Db, tokenHash: string, kind: SessionKind, seenSinceMs: number, openedSinceMs = 0) {
   return db
     .selectFrom('session')
     .select(['id', 'user_id', 'last_seen_at_ms'])
     .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('created_at_ms', '>', BigInt(openedSinceMs))
     .where('revoked_at_ms', 'is', null)
     .where('last_seen_at_ms', '>', BigInt(seenSinceMs))
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
+import type { SessionKind } from '../../db/schema';
 import { insertSession, revokeSessionById, revokeUserSessions, selectLiveSession, touchSession } from './queries';
 
 export function hashToken(token: string): string {
@@ -8,20 +9,25 @@ export function hashToken(token: string): string {
 }
 
 /** Opens a session and returns its opaque token; only the token's hash is stored. */
-export async function createSession(db: Db, userId: bigint, nowMs: number): Promise<string> {
+export async function createSession(db: Db, userId: bigint, nowMs: number, kind: SessionKind = 'user'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertSession(db, { userId, tokenHash: hashToken(token), createdAtMs: nowMs });
+  await insertSession(db, { userId, tokenHash: hashToken(token), createdAtMs: nowMs, kind });
   return token;
 }
 
-/** The user of a live session, or undefined for an unknown, revoked or idle-expired token. */
+/**
+ * The user of a live session of the kind, or undefined for an unknown, revoked, idle-expired or
+ * other kind's token (a trader's token opens no staff call, a staff token no trader call).
+ * `maxAgeMs` also ends a session that long after it opened, however busy.
+ */
 export async function resolveSession(
   db: Db,
   token: string,
-  idleMs: number,
+  session: { kind: SessionKind; idleMs: number; maxAgeMs?: number },
   nowMs: number,
 ): Promise<{ sessionId: bigint; userId: bigint } | undefined> {
-  const row = await selectLiveSession(db, hashToken(token), nowMs - idleMs);
+  const openedSinceMs = session.maxAgeMs === undefined ? 0 : nowMs - session.maxAgeMs;
+  const row = await selectLiveSession(db, hashToken(token), session.kind, nowMs - session.idleMs, openedSinceMs);
   if (!row) return undefined;
   // refreshed at most this often, so a busy client does not write on every call
   if (BigInt(nowMs) - row.last_seen_at_ms > BigInt(limits.sessionTouchMs)) await touchSession(db, row.id, nowMs);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { calls, formatBytes, limits, rateLimits } from '@tidemark/protocol';
 import { z } from 'zod';
@@ -8,11 +8,26 @@ import { route } from '../../http/calls';
 import { ok, SessionInvalid } from '../../http/envelope';
 import { limitRequests } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
-import { findLinkedUpload, findReadableUpload, storeUpload } from './service';
+import { findLinkedUpload, findOwnUpload, storeUpload } from './service';
 
-const ZUploadParams = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/) });
+export const ZUploadParams = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png)$/) });
 /** a signed link's query; absent when the token is sent */
 const ZLinkQuery = z.object({ expires: z.coerce.number().int().positive(), sig: z.string().max(64) });
+
+/**
+ * Streams a stored upload, never cached, as the type its bytes were judged to be (never guessed
+ * again by the browser), shown, not downloaded, under its stored name (random hex, nothing a
+ * header could be broken with); `upload_not_found` when there is none.
+ */
+export function sendUpload(reply: FastifyReply, uploadDir: string, upload: { name: string; mime: string } | undefined) {
+  if (!upload) throw new Rejection('upload_not_found');
+  return reply
+    .type(upload.mime)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename="${upload.name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(fs.createReadStream(path.join(uploadDir, upload.name)));
+}
 
 /**
  * The one image of an upload request. The multipart stream may end cut at the size limit without
@@ -58,20 +73,12 @@ export const uploadRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string;
     calls.uploadRead,
     async (request, reply, { db }) => {
       const { name } = request.params as z.output<typeof ZUploadParams>;
-      // with the token: its owner or staff; without: a signed link, which an <img> can carry
+      // with the token: its owner's; without: a signed link, which an <img> can carry
       const link = ZLinkQuery.safeParse(request.query);
       if (request.userId === 0n && !link.success) throw new SessionInvalid();
       const upload =
-        request.userId !== 0n ? await findReadableUpload(db, request.userId, name) : await findLinkedUpload(db, linkKey, name, link.data!, clock());
-      if (!upload) throw new Rejection('upload_not_found');
-      // the type the bytes were judged to be, never guessed again by the browser; shown, not
-      // downloaded, under the stored name (random hex, nothing a header could be broken with)
-      return reply
-        .type(upload.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="${upload.name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(path.join(uploadDir, upload.name)));
+        request.userId !== 0n ? await findOwnUpload(db, request.userId, name) : await findLinkedUpload(db, linkKey, name, link.data!, clock());
+      return sendUpload(reply, uploadDir, upload);
     },
     { params: ZUploadParams },
   );

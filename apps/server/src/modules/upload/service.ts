@@ -5,7 +5,6 @@ import { formatBytes, limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { UploadTable } from '../../db/schema';
 import { Rejection } from '../../rejection';
-import { selectUserById } from '../user/queries';
 import { insertUpload, selectUpload, selectUploadUsage } from './queries';
 
 const SIGNATURES: ReadonlyArray<{ mime: UploadTable['mime']; ext: string; magic: number[] }> = [
@@ -81,8 +80,8 @@ export function findOwnUpload(db: Db, userId: bigint, urlOrName: string) {
   return selectUpload(db, name, userId);
 }
 
-/** An upload readable by the user: their own, or any for staff. */
-export async function findReadableUpload(db: Db, userId: bigint, name: string) {
-  const viewer = await selectUserById(db, userId);
-  return selectUpload(db, name, viewer.role === 'staff' ? undefined : userId);
+/** Any user's upload, for the staff console (staff sessions only reach it). */
+export function findUploadForStaff(db: Db, urlOrName: string) {
+  const name = urlOrName.startsWith(UPLOAD_URL_PREFIX) ? urlOrName.slice(UPLOAD_URL_PREFIX.length) : urlOrName;
+  return selectUpload(db, name, undefined);
 }

@@ -8,6 +8,7 @@ import { limitRequests, type LimitRule } from '../../http/rate-limit';
 import { Rejection } from '../../rejection';
 import { guardLogin } from '../guard/service';
 import type { Strikes } from '../guard/strikes';
+import { identityOutcome } from '../identity/service';
 import type { Mailer } from '../mail/service';
 import { COUNTRIES } from './countries';
 import { presentUserInfo } from './present';
@@ -122,7 +123,7 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; stri
   route(app, calls.userInfo, async (request, _reply, { db }) => ok(presentUserInfo(await selectUserById(db, request.userId))));
 
   route(app, calls.userCenter, async (request, _reply, { db }) =>
-    ok({ review_status: Number((await selectUserById(db, request.userId)).review_status) }),
+    ok(await identityOutcome(db, request.userId, (await selectUserById(db, request.userId)).review_status)),
   );
 
   route(app, calls.commonCountries, async () => ok([...COUNTRIES]));

@@ -28,10 +28,18 @@ function newExtensionCode(): string {
 // a login for an unknown account still pays for one hash check, so timing does not tell them apart
 let decoyHash: Promise<string> | undefined;
 
+/** Whether `password` matches `hash`; without a hash it still takes one check's time, and fails. */
+export async function checkPassword(hash: string | undefined, password: string): Promise<boolean> {
+  const ok = await verifyPassword(hash ?? (await (decoyHash ??= hashPassword('decoy-password-1'))), password);
+  return ok && hash !== undefined;
+}
+
+/** A trader's sign-in; staff accounts sign in at the console only. */
 export async function login(db: Db, account: string, password: string, nowMs: number): Promise<string> {
   const user = await selectUserByAccount(db, account);
-  const ok = await verifyPassword(user?.password_hash ?? (await (decoyHash ??= hashPassword('decoy-password-1'))), password);
-  if (!user || !ok) throw new Rejection('login_failed');
+  if (!(await checkPassword(user?.password_hash, password)) || !user || user.role !== 'user') throw new Rejection('login_failed');
+  // told only to whoever knows the password
+  if (user.login_locked !== 0n) throw new Rejection('account_locked');
   return createSession(db, user.id, nowMs);
 }
 

@@ -146,36 +146,62 @@ export async function insertDepositRequest(db: Db, row: NewDepositRequest): Prom
 }
 
 /** Moves a pending deposit to `to`, once: undefined when it was not pending (the conditional update is the lock). */
-export function updatePendingDeposit(db: Db, id: bigint, to: DepositStatus, staffId: bigint, nowMs: number) {
+export function updatePendingDeposit(db: Db, id: bigint, to: DepositStatus, staffId: bigint, nowMs: number, note: string | null = null) {
   return db
     .updateTable('deposit_request')
-    .set({ status: to, reviewed_at_ms: BigInt(nowMs), reviewed_by: staffId })
+    .set({ status: to, reviewed_at_ms: BigInt(nowMs), reviewed_by: staffId, review_note: note })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returning(['user_id', 'currency_id', 'amount_units'])
     .executeTakeFirst();
 }
 
-/** Moves a withdrawal from `from` to `to`, once: undefined when it was not in `from`. */
+/**
+ * Moves a withdrawal from `from` to `to`, once: undefined when it was not in `from`.
+ * `secondApprover` also requires a first approval by someone other than them.
+ */
 export function updateWithdrawalStatus(
   db: Db,
   id: bigint,
   from: WithdrawalStatus,
   to: WithdrawalStatus,
-  set: { reviewedBy?: bigint; reviewedAtMs?: number; hash?: string },
+  set: { reviewedBy?: bigint; reviewedAtMs?: number; hash?: string; note?: string; secondApprover?: bigint },
 ) {
-  return db
+  let query = db
     .updateTable('withdrawal')
     .set({
       status: to,
       ...(set.reviewedBy !== undefined ? { reviewed_by: set.reviewedBy } : {}),
       ...(set.reviewedAtMs !== undefined ? { reviewed_at_ms: BigInt(set.reviewedAtMs) } : {}),
       ...(set.hash !== undefined ? { hash: set.hash } : {}),
+      ...(set.note !== undefined ? { review_note: set.note } : {}),
     })
     .where('id', '=', id)
-    .where('status', '=', from)
-    .returning(['user_id', 'currency_id', 'amount_units', 'fee_units', 'received_units'])
+    .where('status', '=', from);
+  if (set.secondApprover !== undefined) query = query.where('first_approved_by', 'is not', null).where('first_approved_by', '<>', set.secondApprover);
+  return query.returning(['user_id', 'currency_id', 'amount_units', 'fee_units', 'received_units']).executeTakeFirst();
+}
+
+/** A withdrawal under review with the amount from which its currency needs two approvals. */
+export function selectWithdrawalForReview(db: Db, id: bigint) {
+  return db
+    .selectFrom('withdrawal')
+    .leftJoin('currency_withdraw', 'currency_withdraw.currency_id', 'withdrawal.currency_id')
+    .select(['withdrawal.status', 'withdrawal.amount_units', 'withdrawal.first_approved_by', 'currency_withdraw.dual_approval_units'])
+    .where('withdrawal.id', '=', id)
     .executeTakeFirst();
+}
+
+/** Records the first of two approvals, once: false when it is no longer applying or already has one. */
+export async function updateFirstApproval(db: Db, id: bigint, staffId: bigint, nowMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawal')
+    .set({ first_approved_by: staffId, first_approved_at_ms: BigInt(nowMs) })
+    .where('id', '=', id)
+    .where('status', '=', 'applying')
+    .where('first_approved_by', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** A page of the user's wallet log, newest first; `categories` narrows it. One extra row tells if there is more. */

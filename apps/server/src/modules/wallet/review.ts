@@ -4,12 +4,15 @@ import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { recordStaffDecision } from '../audit/service';
 import { postTransaction } from '../ledger/service';
-import { updatePendingDeposit, updateWithdrawalStatus } from './queries';
+import { selectWithdrawalForReview, updateFirstApproval, updatePendingDeposit, updateWithdrawalStatus } from './queries';
 
-/** Staff decisions on deposits and withdrawals: each moves a request on once, audited. */
+/**
+ * Staff decisions on deposits and withdrawals: each moves a request on once (a conditional
+ * update is the lock), audited with the status before and after in the same transaction.
+ */
 
-async function settleDeposit(trx: Db, id: bigint, staffId: bigint, to: DepositStatus, nowMs: number) {
-  const row = await updatePendingDeposit(trx, id, to, staffId, nowMs);
+async function settleDeposit(trx: Db, id: bigint, staffId: bigint, to: DepositStatus, nowMs: number, note: string | null) {
+  const row = await updatePendingDeposit(trx, id, to, staffId, nowMs, note);
   if (!row) throw new Rejection('not_pending');
   return row;
 }
@@ -17,7 +20,7 @@ async function settleDeposit(trx: Db, id: bigint, staffId: bigint, to: DepositSt
 /** Credits the spot wallet through the `deposits` clearing account, once even if approved twice. */
 export function approveDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs: number) {
   return inTransaction(db, async (trx) => {
-    const d = await settleDeposit(trx, depositId, staffId, 'credited', nowMs);
+    const d = await settleDeposit(trx, depositId, staffId, 'credited', nowMs, null);
     await postTransaction(
       trx,
       {
@@ -35,28 +38,44 @@ export function approveDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs
       },
       nowMs,
     );
-    await recordStaffDecision(trx, { staffId, action: 'deposit.approve', subject: `deposit:${depositId}` }, nowMs);
+    const detail = { before: { status: 'pending' }, after: { status: 'credited', amount_units: d.amount_units.toString() } };
+    await recordStaffDecision(trx, { staffId, action: 'deposit.approve', subject: `deposit:${depositId}`, detail }, nowMs);
   });
 }
 
-export function rejectDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs: number) {
+export function rejectDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs: number, reason = '') {
   return inTransaction(db, async (trx) => {
-    await settleDeposit(trx, depositId, staffId, 'rejected', nowMs);
-    await recordStaffDecision(trx, { staffId, action: 'deposit.reject', subject: `deposit:${depositId}` }, nowMs);
+    await settleDeposit(trx, depositId, staffId, 'rejected', nowMs, reason);
+    const detail = { before: { status: 'pending' }, after: { status: 'rejected' }, reason };
+    await recordStaffDecision(trx, { staffId, action: 'deposit.reject', subject: `deposit:${depositId}`, detail }, nowMs);
   });
 }
 
-/** The applying withdrawal, decided by staff now; a Rejection when it is no longer applying. */
-async function decideWithdrawal(trx: Db, id: bigint, to: 'agreed' | 'rejected', staffId: bigint, nowMs: number) {
-  const row = await updateWithdrawalStatus(trx, id, 'applying', to, { reviewedBy: staffId, reviewedAtMs: nowMs });
-  if (!row) throw new Rejection('not_pending');
-  return row;
-}
-
-/** Approval pays out: the frozen amount leaves through `withdrawals` (received) and `fees` (fee). */
-export function approveWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint, nowMs: number) {
+/**
+ * Approval pays out: the frozen amount leaves through `withdrawals` (received) and `fees` (fee),
+ * and the withdrawal waits for the chain (`agreed`). From its currency's two-approval amount on,
+ * the first approval only records who gave it (`first`); a second, different staff member's pays.
+ */
+export function approveWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint, nowMs: number): Promise<'first' | 'agreed'> {
   return inTransaction(db, async (trx) => {
-    const w = await decideWithdrawal(trx, withdrawalId, 'agreed', staffId, nowMs);
+    const current = await selectWithdrawalForReview(trx, withdrawalId);
+    if (!current || current.status !== 'applying') throw new Rejection('not_pending');
+    const threshold = current.dual_approval_units ?? 0n;
+    const needsTwo = threshold > 0n && current.amount_units >= threshold;
+    const subject = `withdrawal:${withdrawalId}`;
+    if (needsTwo && current.first_approved_by === null) {
+      if (!(await updateFirstApproval(trx, withdrawalId, staffId, nowMs))) throw new Rejection('not_pending');
+      const detail = { before: { status: 'applying', first_approved_by: null }, after: { status: 'applying', first_approved_by: staffId.toString() } };
+      await recordStaffDecision(trx, { staffId, action: 'withdrawal.first_approve', subject, detail }, nowMs);
+      return 'first';
+    }
+    if (needsTwo && current.first_approved_by === staffId) throw new Rejection('second_approver_required');
+    const w = await updateWithdrawalStatus(trx, withdrawalId, 'applying', 'agreed', {
+      reviewedBy: staffId,
+      reviewedAtMs: nowMs,
+      ...(needsTwo ? { secondApprover: staffId } : {}),
+    });
+    if (!w) throw new Rejection('not_pending');
     const legs = [
       {
         account: { userId: w.user_id, wallet: 'change' as const, currencyId: w.currency_id },
@@ -67,15 +86,18 @@ export function approveWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint,
       { account: { system: 'withdrawals' as const, currencyId: w.currency_id }, deltaUnits: w.received_units },
       ...(w.fee_units > 0n ? [{ account: { system: 'fees' as const, currencyId: w.currency_id }, deltaUnits: w.fee_units }] : []),
     ];
-    await postTransaction(trx, { kind: 'withdraw_paid', reference: `withdrawal:${withdrawalId}`, legs }, nowMs);
-    await recordStaffDecision(trx, { staffId, action: 'withdrawal.approve', subject: `withdrawal:${withdrawalId}` }, nowMs);
+    await postTransaction(trx, { kind: 'withdraw_paid', reference: subject, legs }, nowMs);
+    const detail = { before: { status: 'applying' }, after: { status: 'agreed' }, ...(needsTwo ? { first_approved_by: String(current.first_approved_by) } : {}) };
+    await recordStaffDecision(trx, { staffId, action: 'withdrawal.approve', subject, detail }, nowMs);
+    return 'agreed';
   });
 }
 
 /** Rejection returns the frozen amount to available. */
-export function rejectWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint, nowMs: number) {
+export function rejectWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint, nowMs: number, reason = '') {
   return inTransaction(db, async (trx) => {
-    const w = await decideWithdrawal(trx, withdrawalId, 'rejected', staffId, nowMs);
+    const w = await updateWithdrawalStatus(trx, withdrawalId, 'applying', 'rejected', { reviewedBy: staffId, reviewedAtMs: nowMs, note: reason });
+    if (!w) throw new Rejection('not_pending');
     const account = { userId: w.user_id, wallet: 'change' as const, currencyId: w.currency_id };
     await postTransaction(
       trx,
@@ -89,7 +111,8 @@ export function rejectWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint, 
       },
       nowMs,
     );
-    await recordStaffDecision(trx, { staffId, action: 'withdrawal.reject', subject: `withdrawal:${withdrawalId}` }, nowMs);
+    const detail = { before: { status: 'applying' }, after: { status: 'rejected' }, reason };
+    await recordStaffDecision(trx, { staffId, action: 'withdrawal.reject', subject: `withdrawal:${withdrawalId}`, detail }, nowMs);
   });
 }
 
@@ -120,6 +143,7 @@ export function settleWithdrawalOnChain(
       await postTransaction(trx, { kind: 'withdraw_returned', reference: `withdrawal:${withdrawalId}`, legs }, nowMs);
     }
     const action = outcome.ok ? 'withdrawal.chain_success' : 'withdrawal.chain_failure';
-    await recordStaffDecision(trx, { staffId, action, subject: `withdrawal:${withdrawalId}`, detail: outcome }, nowMs);
+    const after = outcome.ok ? { status: 'chain_success', hash: outcome.hash } : { status: 'chain_failure' };
+    await recordStaffDecision(trx, { staffId, action, subject: `withdrawal:${withdrawalId}`, detail: { before: { status: 'agreed' }, after } }, nowMs);
   });
 }

@@ -170,6 +170,7 @@ export async function requestWithdrawal(
 ): Promise<bigint> {
   if (!(await selectPlatformOpen(db))) throw new Rejection('platform_closed');
   const user = await selectUserById(db, input.userId);
+  if (user.withdraw_locked !== 0n) throw new Rejection('withdraw_locked');
   if (user.pay_password_hash === null || user.pay_password_hash !== input.verifiedHash) {
     await verifyPayPassword(db, input.strikes, input.userId, input.payPassword, nowMs);
   }

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '@tidemark/core';
+import { calls, notice } from '@tidemark/protocol';
+import { route } from '../../http/calls';
+import { ok } from '../../http/envelope';
+import { presentPage } from '../review/present';
+import { searchTraders, setTraderLock, traderDetail } from './service';
+
+export const peopleRoutes: FastifyPluginAsync<{ clock: Clock; sessionIdleMs: number }> = async (app, { clock, sessionIdleMs }) => {
+  route(app, calls.adminUsers, async (request, _reply, { db }) => {
+    const { q, ...paging } = request.query;
+    return ok(presentPage(await searchTraders(db, q, paging), paging, (row) => row));
+  });
+
+  route(app, calls.adminUser, async (request, _reply, { db }) => ok(await traderDetail(db, request.query.id, sessionIdleMs, clock())));
+
+  route(app, calls.adminUserLock, async (request, _reply, { db }) => {
+    const { id, lock, on } = request.body;
+    await setTraderLock(db, { staffId: request.userId, userId: id, lock, on }, clock());
+    return ok(notice(request.lang, 'review_saved'));
+  });
+};

@@ -1,0 +1,75 @@
+import { formatUnits } from '@tidemark/core';
+import type { TAdminUserRow } from '@tidemark/protocol';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { Rejection } from '../../rejection';
+import { recordStaffDecision } from '../audit/service';
+import { revokeSessions } from '../session/service';
+import { selectLiveSessions, selectNewestWalletLog, selectNonEmptyAccounts, selectTraders, updateLock } from './queries';
+
+/** The console's view of traders, and the locks staff put on them. */
+
+const WALLET_LOG_LINES = 50;
+
+type TraderRow = Awaited<ReturnType<typeof selectTraders>>['data'][number];
+
+function presentTrader(row: TraderRow): TAdminUserRow {
+  return {
+    id: row.id.toString(),
+    email: row.email ?? '',
+    review_status: Number(row.review_status),
+    login_locked: row.login_locked !== 0n,
+    withdraw_locked: row.withdraw_locked !== 0n,
+    created_ms: Number(row.created_at_ms),
+  };
+}
+
+export async function searchTraders(db: Db, q: string | undefined, paging: { page: number; limit: number }) {
+  const filter = !q ? {} : /^[1-9][0-9]{0,17}$/.test(q) ? { id: BigInt(q) } : { emailPart: q };
+  const page = await selectTraders(db, filter, paging);
+  return { data: page.data.map(presentTrader), total: page.total };
+}
+
+export async function traderDetail(db: Db, userId: bigint, sessionIdleMs: number, nowMs: number) {
+  const found = (await selectTraders(db, { id: userId }, { page: 1, limit: 1 })).data[0];
+  if (!found) throw new Rejection('not_found');
+  const [wallets, sessions, ledger] = await Promise.all([
+    selectNonEmptyAccounts(db, userId),
+    selectLiveSessions(db, userId, nowMs - sessionIdleMs),
+    selectNewestWalletLog(db, userId, WALLET_LOG_LINES),
+  ]);
+  return {
+    user: { ...presentTrader(found), phone: found.phone ?? '', invite_code: found.extension_code, has_pay_password: found.pay_password_hash !== null },
+    wallets: wallets.map((w) => ({ currency_name: w.currency_name, wallet: w.wallet, available: formatUnits(w.available_units), frozen: formatUnits(w.frozen_units) })),
+    sessions: sessions.map((s) => ({ id: s.id.toString(), created_ms: Number(s.created_at_ms), last_seen_ms: Number(s.last_seen_at_ms) })),
+    ledger: ledger.map((l) => ({
+      id: l.id.toString(),
+      currency_name: l.currency_name,
+      wallet: l.wallet,
+      category: l.category,
+      value: formatUnits(l.value_units),
+      info: l.type_info_e,
+      created_ms: Number(l.created_at_ms),
+    })),
+  };
+}
+
+/** Locks or unlocks a trader's signing in or withdrawals, audited; a sign-in lock ends every session. */
+export function setTraderLock(db: Db, input: { staffId: bigint; userId: bigint; lock: 'login' | 'withdraw'; on: boolean }, nowMs: number) {
+  return inTransaction(db, async (trx) => {
+    const before = await updateLock(trx, input.userId, input.lock, input.on);
+    if (!before) throw new Rejection('not_found');
+    const column = input.lock === 'login' ? 'login_locked' : 'withdraw_locked';
+    if (input.lock === 'login' && input.on) await revokeSessions(trx, input.userId, nowMs);
+    await recordStaffDecision(
+      trx,
+      {
+        staffId: input.staffId,
+        action: `user.${input.on ? 'lock' : 'unlock'}_${input.lock}`,
+        subject: `user:${input.userId}`,
+        detail: { before: { [column]: before[column] !== 0n }, after: { [column]: input.on } },
+      },
+      nowMs,
+    );
+  });
+}

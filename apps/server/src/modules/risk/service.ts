@@ -1,0 +1,49 @@
+import { formatUnits, type MarketView } from '@tidemark/core';
+import type { Db } from '../../db/database';
+import { checkLedger } from '../ledger/check';
+import { verifyMicroChain } from '../micro/service';
+import { selectOpenLeverByPair, selectOpenMicroByPair, selectOutboxPage } from './queries';
+
+/** The console's risk and health views: the house's exposure, the feed, and the checks on demand. */
+
+const sumOf = (value: bigint | string | number | null) => BigInt(value ?? 0);
+
+/** Per pair: traders' open lever quantity long and short and open micro stakes up and down, with the feed's last trade. */
+export async function riskByPair(db: Db, market: MarketView) {
+  const [lever, micro] = await Promise.all([selectOpenLeverByPair(db), selectOpenMicroByPair(db)]);
+  return market.pairs().map((pair) => {
+    const leverOf = (direction: bigint) => lever.find((r) => Number(r.pair_id) === pair.pairId && r.direction === direction);
+    const microOf = (type: bigint) => micro.find((r) => Number(r.pair_id) === pair.pairId && r.type === type);
+    const [long, short, up, down] = [leverOf(1n), leverOf(2n), microOf(1n), microOf(2n)];
+    const longUnits = sumOf(long?.quantity_units ?? 0n);
+    const shortUnits = sumOf(short?.quantity_units ?? 0n);
+    const lastTrade = market.recentTrades(pair.pairId)[0];
+    return {
+      pair_id: pair.pairId,
+      symbol: pair.symbol,
+      last_price: formatUnits(market.lastPriceUnits(pair.pairId)),
+      last_trade_ms: lastTrade ? lastTrade.timeMs : null,
+      lever_long: formatUnits(longUnits),
+      lever_short: formatUnits(shortUnits),
+      lever_net: formatUnits(longUnits - shortUnits),
+      lever_open: Number(sumOf(long?.n ?? 0n) + sumOf(short?.n ?? 0n)),
+      micro_up: formatUnits(sumOf(up?.number_units ?? 0n)),
+      micro_down: formatUnits(sumOf(down?.number_units ?? 0n)),
+      micro_open: Number(sumOf(up?.n ?? 0n) + sumOf(down?.n ?? 0n)),
+    };
+  });
+}
+
+export async function ledgerCheckNow(db: Db) {
+  const problems = await checkLedger(db);
+  return { ok: problems.length === 0, problems };
+}
+
+export async function microCheckNow(db: Db) {
+  const { records, breaks } = await verifyMicroChain(db);
+  return { ok: breaks.length === 0, records, breaks: breaks.map((b) => ({ kind: b.kind, message: b.message })) };
+}
+
+export function outboxPage(db: Db, paging: { page: number; limit: number }) {
+  return selectOutboxPage(db, paging);
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../../db/database';
+import type { StaffRole } from '../../db/schema';
+
+export async function selectStaffRole(db: Db, userId: bigint): Promise<StaffRole | undefined> {
+  const row = await db.selectFrom('staff').select('staff_role').where('user_id', '=', userId).executeTakeFirst();
+  return row?.staff_role;
+}
+
+export async function countStaff(db: Db): Promise<number> {
+  const row = await db.selectFrom('staff').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertStaff(db: Db, userId: bigint, role: StaffRole, nowMs: number): Promise<void> {
+  await db.insertInto('staff').values({ user_id: userId, staff_role: role, created_at_ms: BigInt(nowMs) }).execute();
+}
+
+/** A staff member by e-mail: their user row joined with their role. */
+export function selectStaffByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('user')
+    .innerJoin('staff', 'staff.user_id', 'user.id')
+    .select(['user.id', 'user.email', 'user.password_hash', 'staff.staff_role'])
+    .where('user.email', '=', email)
+    .where('user.role', '=', 'staff')
+    .executeTakeFirst();
+}
+
+export function selectStaffById(db: Db, userId: bigint) {
+  return db
+    .selectFrom('user')
+    .innerJoin('staff', 'staff.user_id', 'user.id')
+    .select(['user.id', 'user.email', 'staff.staff_role'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function selectStaffList(db: Db) {
+  return db
+    .selectFrom('staff')
+    .innerJoin('user', 'user.id', 'staff.user_id')
+    .leftJoin('totp', (join) => join.onRef('totp.subject_id', '=', 'staff.user_id').on('totp.subject_kind', '=', 'staff'))
+    .select(['user.id', 'user.email', 'staff.staff_role', 'staff.created_at_ms', 'totp.confirmed_at_ms'])
+    .orderBy('user.id')
+    .execute();
+}
+
+export async function updateStaffRole(db: Db, userId: bigint, role: StaffRole): Promise<StaffRole | undefined> {
+  const before = await selectStaffRole(db, userId);
+  if (!before) return undefined;
+  await db.updateTable('staff').set({ staff_role: role }).where('user_id', '=', userId).execute();
+  return before;
+}

@@ -1,0 +1,394 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { CURRENCY_IDS, REVIEW_STATUS } from '@tidemark/protocol';
+import { mustParseUnits } from '@tidemark/core';
+import { bootstrapAccounts } from '../src/modules/bootstrap/service';
+import { buildSignedInUser, buildStaff, buildTrader, type SignedInUser } from '../src/testing/factories';
+import { startTestServer, type TestServer } from './harness';
+
+// The staff console through real HTTP: sign-in with a password and a TOTP code, session kinds,
+// roles, and every review decision with its refusals, each ending with the ledger check.
+
+const USDT = BigInt(CURRENCY_IDS.USDT);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const ADMIN = { email: 'root@example.test', password: 'Admin-pass-1' };
+let server: TestServer;
+let admin: SignedInUser;
+let reviewer: SignedInUser;
+let viewer: SignedInUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  admin = await buildStaff(server, { role: 'admin' });
+  reviewer = await buildStaff(server, { role: 'reviewer' });
+  viewer = await buildStaff(server, { role: 'viewer' });
+});
+afterAll(() => server.close());
+
+const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
+let keySeq = 0;
+const staffPost = (token: string, path: string, form: Record<string, string>) =>
+  server.post(path, form, { token, headers: { 'idempotency-key': `admin-test-${Date.now()}-${keySeq++}` } });
+
+describe('staff sign-in', () => {
+  it('creates the first administrator from ADMIN_EMAIL, who sets up TOTP on first sign-in', async () => {
+    const row = await server.db
+      .selectFrom('user')
+      .innerJoin('staff', 'staff.user_id', 'user.id')
+      .select(['user.role', 'staff.staff_role'])
+      .where('user.email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'staff', staff_role: 'admin' });
+
+    const first = await server.post('/api/admin/login', ADMIN);
+    expect(first).toMatchObject({ type: 'ok', message: { ticket: expect.any(String), setup: { secret: expect.any(String) } } });
+    expect(first.message.setup.otpauth_url).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+
+    // a wrong code ends the ticket: the next try needs the password again
+    expect(await server.post('/api/admin/login_totp', { ticket: first.message.ticket, code: '000000' })).toMatchObject({ code: 'totp_code_wrong' });
+    const secret = first.message.setup.secret as string;
+    const late = await codeAt(secret, server.clock());
+    expect(await server.post('/api/admin/login_totp', { ticket: first.message.ticket, code: late })).toMatchObject({ code: 'totp_ticket_invalid' });
+
+    // each password step replaces the unconfirmed secret; its first good code confirms it
+    const second = await server.post('/api/admin/login', ADMIN);
+    const newSecret = second.message.setup.secret as string;
+    expect(newSecret).not.toBe(secret);
+    const code = await codeAt(newSecret, server.clock());
+    const signedIn = await server.post('/api/admin/login_totp', { ticket: second.message.ticket, code });
+    expect(signedIn).toMatchObject({ type: 'ok', message: expect.any(String) });
+    const token = signedIn.message as string;
+    expect(await server.get('/api/admin/me', { token })).toMatchObject({ type: 'ok', message: { email: ADMIN.email, role: 'admin' } });
+
+    // confirmed now: no new secret, and the code just used is refused (replay guard)
+    const third = await server.post('/api/admin/login', ADMIN);
+    expect(third.message.setup).toBeNull();
+    expect(await server.post('/api/admin/login_totp', { ticket: third.message.ticket, code })).toMatchObject({ code: 'totp_code_wrong' });
+
+    // signing out ends the staff session
+    expect(await server.get('/api/admin/logout', { token })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/admin/me', { token })).toMatchObject({ type: '999' });
+  });
+
+  it('creates no administrator on a later start while staff exist, and none without both settings', async () => {
+    const staffCount = async (db: TestServer['db']) => (await db.selectFrom('staff').select('user_id').execute()).length;
+    const before = await staffCount(server.db);
+    const later = { ...server.config, adminEmail: 'other@example.test', adminPassword: 'Other-pass-1' };
+    await bootstrapAccounts(server.db, later, server.app.log, server.clock);
+    expect(await staffCount(server.db)).toBe(before);
+    expect(await server.db.selectFrom('user').select('id').where('email', '=', 'other@example.test').execute()).toEqual([]);
+
+    const bare = await startTestServer({ env: { ADMIN_EMAIL: 'lonely@example.test' } });
+    try {
+      expect(await staffCount(bare.db)).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('refuses a wrong password alike for a known and an unknown e-mail, and a trader at the console', async () => {
+    const trader = await buildSignedInUser(server);
+    for (const form of [{ ...ADMIN, password: 'wrong-pass-1' }, { email: 'nobody@example.test', password: 'x' }, { email: trader.email, password: trader.password }]) {
+      expect(await server.post('/api/admin/login', form)).toMatchObject({ type: 'error', code: 'login_failed' });
+    }
+  });
+
+  it('keeps the two kinds of session apart', async () => {
+    const trader = await buildSignedInUser(server);
+    expect(await server.get('/api/admin/me', { token: trader.token })).toMatchObject({ type: '999' });
+    expect(await server.get('/api/admin/deposits', { token: trader.token })).toMatchObject({ type: '999' });
+    expect(await server.get('/api/user/info', { token: admin.token })).toMatchObject({ type: '999' });
+    // a staff account cannot sign in as a trader
+    expect(await server.post('/api/user/login', { user_string: ADMIN.email, password: ADMIN.password })).toMatchObject({ code: 'login_failed' });
+    // nor does a ticket between password and code open anything
+    const step = await server.post('/api/admin/login', ADMIN);
+    expect(await server.get('/api/admin/me', { token: step.message.ticket })).toMatchObject({ type: '999' });
+  });
+
+  it('limits password tries per account', async () => {
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push((await server.post('/api/admin/login', { email: 'limited@example.test', password: 'nope' })).code);
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill('login_failed'));
+    expect(answers.slice(5)).toEqual(['rate_limited', 'rate_limited']);
+  });
+
+  it('refuses what a role may not do', async () => {
+    expect(await server.get('/api/admin/audit', { token: reviewer.token })).toMatchObject({ type: 'error', code: 'staff_forbidden' });
+    expect(await server.get('/api/admin/audit', { token: admin.token })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/admin/deposits', { token: viewer.token })).toMatchObject({ type: 'ok' });
+    expect(await staffPost(viewer.token, '/api/admin/deposit/credit', { id: '1' })).toMatchObject({ code: 'staff_forbidden' });
+  });
+});
+
+async function uploadAs(token: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
+  const answer = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return ((await answer.json()) as { message: string }).message;
+}
+
+const spotUsdt = async (token: string) => {
+  const list = await server.post('/api/wallet/list', {}, { token });
+  const row = list.message.change_wallet.balance.find((b: { currency: number }) => b.currency === Number(USDT));
+  return { available: row.change_balance as string, frozen: row.lock_change_balance as string };
+};
+
+describe('the deposit queue', () => {
+  async function applied(amount = '250') {
+    const trader = await buildSignedInUser(server);
+    const pic = await uploadAs(trader.token);
+    await server.post('/api/wallet/charge_req', { currency: '3', amount, pic }, { token: trader.token, headers: { 'idempotency-key': `dep-${trader.id}` } });
+    const queue = await server.get('/api/admin/deposits', { token: reviewer.token, query: { status: 'pending', user: trader.email } });
+    expect(queue.message).toMatchObject({ total: 1, current_page: 1 });
+    return { trader, row: queue.message.data[0] };
+  }
+
+  it('shows the screenshot and credits the amount once, audited', async () => {
+    const { trader, row } = await applied();
+    expect(row).toMatchObject({ amount: '250.00000000', currency_name: 'USDT', status: 'pending', pic: expect.stringMatching(/^\/api\/admin\/upload\//) });
+    const image = await fetch(`${server.url}${row.pic}`, { headers: { authorization: `Bearer ${viewer.token}` } });
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+    expect(await server.get(row.pic, { token: trader.token })).toMatchObject({ type: '999' });
+
+    expect(await staffPost(reviewer.token, '/api/admin/deposit/credit', { id: row.id })).toMatchObject({ type: 'ok' });
+    expect(await staffPost(reviewer.token, '/api/admin/deposit/credit', { id: row.id })).toMatchObject({ code: 'not_pending' });
+    expect(await staffPost(reviewer.token, '/api/admin/deposit/reject', { id: row.id, reason: 'late' })).toMatchObject({ code: 'not_pending' });
+    expect((await spotUsdt(trader.token)).available).toBe('250.00000000');
+    const audit = await server.get('/api/admin/audit', { token: admin.token, query: { action: 'deposit', staff: reviewer.email } });
+    expect(audit.message.data[0]).toMatchObject({ action: 'deposit.approve', subject: `deposit:${row.id}`, staff_email: reviewer.email });
+    expect(JSON.parse(audit.message.data[0].detail)).toMatchObject({ before: { status: 'pending' }, after: { status: 'credited' } });
+    await server.expectLedgerSound();
+  });
+
+  it('credits once when two reviewers race', async () => {
+    const { trader, row } = await applied('40');
+    const other = await buildStaff(server, { role: 'reviewer' });
+    const answers = await Promise.all([reviewer, other].map((s) => staffPost(s.token, '/api/admin/deposit/credit', { id: row.id })));
+    expect(answers.map((a) => a.type).sort()).toEqual(['error', 'ok']);
+    expect((await spotUsdt(trader.token)).available).toBe('40.00000000');
+    await server.expectLedgerSound();
+  });
+
+  it('rejects with a reason, and refuses a rejection without one', async () => {
+    const { trader, row } = await applied('10');
+    expect(await staffPost(reviewer.token, '/api/admin/deposit/reject', { id: row.id, reason: ' ' })).toMatchObject({ code: 'review_reason_required' });
+    expect(await staffPost(reviewer.token, '/api/admin/deposit/reject', { id: row.id, reason: 'Screenshot unreadable' })).toMatchObject({ type: 'ok' });
+    const after = await server.get('/api/admin/deposits', { token: viewer.token, query: { user: trader.id.toString() } });
+    expect(after.message.data[0]).toMatchObject({ status: 'rejected', review_note: 'Screenshot unreadable', reviewed_by: reviewer.id.toString() });
+    expect((await spotUsdt(trader.token)).available).toBe('0.00000000');
+    expect(await staffPost(reviewer.token, '/api/admin/deposit/credit', { id: row.id })).toMatchObject({ code: 'not_pending' });
+    await server.expectLedgerSound();
+  });
+});
+
+describe('the withdrawal queue', () => {
+  async function requested(amount = '100') {
+    const trader = await buildTrader(server, { funds: [[USDT, '1000']] });
+    const answer = await server.post(
+      '/api/wallet/out',
+      { currency: '3', number: amount, address: trader.address.address, pay_password: trader.fundPassword },
+      { token: trader.token, headers: { 'idempotency-key': `out-${trader.id}-${amount}` } },
+    );
+    expect(answer.type).toBe('ok');
+    const queue = await server.get('/api/admin/withdrawals', { token: reviewer.token, query: { user: trader.email } });
+    return { trader, row: queue.message.data[0] };
+  }
+
+  it('approves to agreed, then chain success with the hash, paid exactly once', async () => {
+    const { trader, row } = await requested();
+    expect(row).toMatchObject({ status: 'applying', amount: '100.00000000', needs_two: false });
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: row.id })).toEqual({ type: 'ok', message: 'agreed' });
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: row.id })).toMatchObject({ code: 'not_pending' });
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/reject', { id: row.id, reason: 'x' })).toMatchObject({ code: 'not_pending' });
+    expect(await spotUsdt(trader.token)).toEqual({ available: '900.00000000', frozen: '0.00000000' });
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/chain', { id: row.id, outcome: 'success' })).toMatchObject({ code: 'tx_hash_required' });
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/chain', { id: row.id, outcome: 'success', hash: '0xabc123' })).toMatchObject({ type: 'ok' });
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/chain', { id: row.id, outcome: 'failure' })).toMatchObject({ code: 'not_pending' });
+    const list = await server.post('/api/wallet/withdraw_list', {}, { token: trader.token });
+    expect(list.message.list[0]).toMatchObject({ status: 'chain_success', hash: '0xabc123' });
+    expect(await spotUsdt(trader.token)).toEqual({ available: '900.00000000', frozen: '0.00000000' });
+    await server.expectLedgerSound();
+  });
+
+  it('returns the money on rejection and on chain failure, once', async () => {
+    const rejected = await requested('50');
+    expect(await staffPost(reviewer.token, '/api/admin/withdrawal/reject', { id: rejected.row.id, reason: 'Address on a sanctions list' })).toMatchObject({ type: 'ok' });
+    expect(await spotUsdt(rejected.trader.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
+
+    const failed = await requested('60');
+    await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: failed.row.id });
+    const twice = await Promise.all([1, 2].map(() => staffPost(reviewer.token, '/api/admin/withdrawal/chain', { id: failed.row.id, outcome: 'failure' })));
+    expect(twice.map((a) => a.type).sort()).toEqual(['error', 'ok']);
+    expect(await spotUsdt(failed.trader.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
+    await server.expectLedgerSound();
+  });
+
+  it('pays once when two approvals race', async () => {
+    const { trader, row } = await requested('70');
+    const other = await buildStaff(server, { role: 'reviewer' });
+    const answers = await Promise.all([reviewer, other].map((s) => staffPost(s.token, '/api/admin/withdrawal/approve', { id: row.id })));
+    expect(answers.map((a) => a.type).sort()).toEqual(['error', 'ok']);
+    expect(await spotUsdt(trader.token)).toEqual({ available: '930.00000000', frozen: '0.00000000' });
+    await server.expectLedgerSound();
+  });
+
+  it('needs a second, different approver from the currency’s two-approval amount on', async () => {
+    await server.db.updateTable('currency_withdraw').set({ dual_approval_units: mustParseUnits('500') }).where('currency_id', '=', USDT).execute();
+    try {
+      const { trader, row } = await requested('600');
+      expect(row.needs_two).toBe(true);
+      expect(await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: row.id })).toEqual({ type: 'ok', message: 'first' });
+      expect(await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: row.id })).toMatchObject({ code: 'second_approver_required' });
+      expect(await spotUsdt(trader.token)).toEqual({ available: '400.00000000', frozen: '600.00000000' });
+      expect(await staffPost(admin.token, '/api/admin/withdrawal/approve', { id: row.id })).toEqual({ type: 'ok', message: 'agreed' });
+      expect(await spotUsdt(trader.token)).toEqual({ available: '400.00000000', frozen: '0.00000000' });
+      const actions = await server.get('/api/admin/audit', { token: admin.token, query: { action: 'withdrawal' } });
+      const mine = actions.message.data.filter((a: { subject: string }) => a.subject === `withdrawal:${row.id}`).map((a: { action: string }) => a.action);
+      expect(mine).toEqual(['withdrawal.approve', 'withdrawal.first_approve']);
+      // below the amount one approval pays
+      const small = await requested('100');
+      expect(await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: small.row.id })).toEqual({ type: 'ok', message: 'agreed' });
+    } finally {
+      await server.db.updateTable('currency_withdraw').set({ dual_approval_units: 0n }).where('currency_id', '=', USDT).execute();
+    }
+    await server.expectLedgerSound();
+  });
+});
+
+describe('the identity queue', () => {
+  async function submit(trader: SignedInUser, cardId: string) {
+    const [front_pic, reverse_pic, hand_pic] = [await uploadAs(trader.token), await uploadAs(trader.token), await uploadAs(trader.token)];
+    return server.post('/api/user/real_name', { name: 'Ada Lovelace', card_id: cardId, front_pic: front_pic!, reverse_pic: reverse_pic!, hand_pic: hand_pic! }, { token: trader.token });
+  }
+
+  it('shows the three images; rejected with a reason, resubmitted, then approved', async () => {
+    const trader = await buildSignedInUser(server);
+    const cardId = `ID${trader.id}X`;
+    expect((await submit(trader, cardId)).type).toBe('ok');
+    const queue = await server.get('/api/admin/identities', { token: reviewer.token, query: { status: 'in_review', user: trader.email } });
+    const row = queue.message.data[0];
+    expect(row).toMatchObject({ user_id: trader.id.toString(), card_id: cardId, status: 'in_review' });
+    for (const pic of [row.front_pic, row.reverse_pic, row.hand_pic]) {
+      expect((await fetch(`${server.url}${pic}`, { headers: { authorization: `Bearer ${reviewer.token}` } })).headers.get('content-type')).toBe('image/png');
+    }
+    expect(await staffPost(reviewer.token, '/api/admin/identity/reject', { user_id: row.user_id, reason: '' })).toMatchObject({ code: 'review_reason_required' });
+    expect(await staffPost(reviewer.token, '/api/admin/identity/reject', { user_id: row.user_id, reason: 'Photo blurred' })).toMatchObject({ type: 'ok' });
+    expect(await staffPost(reviewer.token, '/api/admin/identity/approve', { user_id: row.user_id })).toMatchObject({ code: 'identity_not_in_review' });
+    expect((await server.get('/api/user/center', { token: trader.token })).message).toEqual({ review_status: REVIEW_STATUS.rejected, review_note: 'Photo blurred' });
+
+    expect((await submit(trader, cardId)).type).toBe('ok');
+    expect(await staffPost(reviewer.token, '/api/admin/identity/approve', { user_id: row.user_id })).toMatchObject({ type: 'ok' });
+    expect((await server.get('/api/user/center', { token: trader.token })).message.review_status).toBe(REVIEW_STATUS.verified);
+    const done = await server.get('/api/admin/identities', { token: viewer.token, query: { status: 'verified', user: trader.id.toString() } });
+    expect(done.message.data[0]).toMatchObject({ status: 'verified', reviewed_by: reviewer.id.toString() });
+    expect(await staffPost(viewer.token, '/api/admin/identity/approve', { user_id: row.user_id })).toMatchObject({ code: 'staff_forbidden' });
+  });
+});
+
+describe('risk and health', () => {
+  it('shows every pair with its open exposure and the feed, and runs the checks on demand for admins', async () => {
+    const risk = await server.get('/api/admin/risk', { token: viewer.token });
+    expect(risk.type).toBe('ok');
+    expect(risk.message.pairs.length).toBeGreaterThan(0);
+    expect(risk.message.pairs[0]).toMatchObject({ symbol: expect.stringContaining('/'), lever_net: expect.any(String), micro_up: expect.any(String) });
+
+    expect(await staffPost(reviewer.token, '/api/admin/check/ledger', {})).toMatchObject({ code: 'staff_forbidden' });
+    expect(await staffPost(admin.token, '/api/admin/check/ledger', {})).toEqual({ type: 'ok', message: { ok: true, problems: [] } });
+    expect(await staffPost(admin.token, '/api/admin/check/micro', {})).toMatchObject({ type: 'ok', message: { ok: true, breaks: [] } });
+    expect(await server.get('/api/admin/outbox', { token: admin.token })).toMatchObject({ type: 'ok', message: { current_page: 1 } });
+  });
+});
+
+describe('traders', () => {
+  it('finds a trader by id or part of the e-mail, with balances, sessions and wallet log', async () => {
+    const trader = await buildTrader(server, { funds: [[USDT, '123']] });
+    const byPart = await server.get('/api/admin/users', { token: viewer.token, query: { q: trader.email.slice(0, 14).toUpperCase() } });
+    expect(byPart.message.data.map((u: { id: string }) => u.id)).toContain(trader.id.toString());
+    const byId = await server.get('/api/admin/users', { token: viewer.token, query: { q: trader.id.toString() } });
+    expect(byId.message).toMatchObject({ total: 1, data: [{ email: trader.email, login_locked: false }] });
+    // a literal % finds nothing rather than everyone
+    expect((await server.get('/api/admin/users', { token: viewer.token, query: { q: '%' } })).message.total).toBe(0);
+
+    const detail = await server.get('/api/admin/user', { token: viewer.token, query: { id: trader.id.toString() } });
+    expect(detail.message.wallets).toContainEqual({ currency_name: 'USDT', wallet: 'change', available: '123.00000000', frozen: '0.00000000' });
+    expect(detail.message.sessions).toHaveLength(1);
+    expect(await server.get('/api/admin/user', { token: viewer.token, query: { id: admin.id.toString() } })).toMatchObject({ code: 'not_found' });
+  });
+
+  it('locks sign-in (ending every session) and withdrawals, audited, for admins only', async () => {
+    const trader = await buildTrader(server, { funds: [[USDT, '500']] });
+    const lock = (token: string, form: Record<string, string>) => staffPost(token, '/api/admin/user/lock', { id: trader.id.toString(), ...form });
+    expect(await lock(reviewer.token, { lock: 'login', on: '1' })).toMatchObject({ code: 'staff_forbidden' });
+
+    expect(await lock(admin.token, { lock: 'withdraw', on: '1' })).toMatchObject({ type: 'ok' });
+    const out = () =>
+      server.post('/api/wallet/out', { currency: '3', number: '10', address: trader.address.address, pay_password: trader.fundPassword }, { token: trader.token, headers: { 'idempotency-key': `lock-${Date.now()}-${keySeq++}` } });
+    expect(await out()).toMatchObject({ code: 'withdraw_locked' });
+    expect(await spotUsdt(trader.token)).toEqual({ available: '500.00000000', frozen: '0.00000000' });
+    await lock(admin.token, { lock: 'withdraw', on: '0' });
+    expect((await out()).type).toBe('ok');
+
+    expect(await lock(admin.token, { lock: 'login', on: '1' })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/user/info', { token: trader.token })).toMatchObject({ type: '999' });
+    expect(await server.post('/api/user/login', { user_string: trader.email, password: trader.password })).toMatchObject({ code: 'account_locked' });
+    expect(await server.post('/api/user/login', { user_string: trader.email, password: 'wrong-pass-1' })).toMatchObject({ code: 'login_failed' });
+    await lock(admin.token, { lock: 'login', on: '0' });
+    expect((await server.post('/api/user/login', { user_string: trader.email, password: trader.password })).type).toBe('ok');
+
+    const audit = await server.get('/api/admin/audit', { token: admin.token, query: { action: 'user' } });
+    const mine = audit.message.data.filter((a: { subject: string }) => a.subject === `user:${trader.id}`).map((a: { action: string }) => a.action);
+    expect(mine).toEqual(['user.unlock_login', 'user.lock_login', 'user.unlock_withdraw', 'user.lock_withdraw']);
+    await server.expectLedgerSound();
+  });
+});
+
+describe('staff accounts', () => {
+  it('lets an admin add staff, change a role and reset a lost TOTP, and nobody else', async () => {
+    const email = `new-staff-${Date.now()}@example.test`;
+    const create = (token: string) => staffPost(token, '/api/admin/staff/create', { email, password: 'Long-enough-1', role: 'viewer' });
+    expect(await create(reviewer.token)).toMatchObject({ code: 'staff_forbidden' });
+    expect(await staffPost(admin.token, '/api/admin/staff/create', { email, password: 'short', role: 'viewer' })).toMatchObject({ code: 'password_too_short' });
+    expect(await create(admin.token)).toMatchObject({ type: 'ok' });
+    expect(await create(admin.token)).toMatchObject({ code: 'account_exists' });
+    const listed = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { email: string }) => s.email === email);
+    expect(listed).toMatchObject({ role: 'viewer', totp_set: false });
+
+    // the new member signs in, setting up TOTP
+    const step = await server.post('/api/admin/login', { email, password: 'Long-enough-1' });
+    const token = (await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await codeAt(step.message.setup.secret, server.clock()) })).message as string;
+    expect(await server.get('/api/admin/me', { token })).toMatchObject({ message: { role: 'viewer' } });
+
+    expect(await staffPost(admin.token, '/api/admin/staff/role', { id: listed.id, role: 'reviewer' })).toMatchObject({ type: 'ok' });
+    expect(await server.get('/api/admin/me', { token })).toMatchObject({ type: '999' });
+    expect(await staffPost(admin.token, '/api/admin/staff/role', { id: admin.id.toString(), role: 'viewer' })).toMatchObject({ code: 'staff_forbidden' });
+
+    expect(await staffPost(admin.token, '/api/admin/staff/reset_totp', { id: listed.id })).toMatchObject({ type: 'ok' });
+    const again = await server.post('/api/admin/login', { email, password: 'Long-enough-1' });
+    expect(again.message.setup).not.toBeNull();
+    const roles = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { email: string }) => s.email === email);
+    expect(roles).toMatchObject({ role: 'reviewer', totp_set: false });
+  });
+});
+
+describe('notices', () => {
+  const texts = (tag: string) =>
+    Object.fromEntries(['zh', 'hk', 'en', 'kr', 'jp', 'spa'].flatMap((lang) => [[`title_${lang}`, `${tag} ${lang}`], [`body_${lang}`, `${tag} body ${lang}`]]));
+
+  it('are written by admins in six languages and read by traders in theirs once published', async () => {
+    expect(await staffPost(reviewer.token, '/api/admin/notice/save', { published: '1', ...texts('Maintenance') })).toMatchObject({ code: 'staff_forbidden' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { published: '1', ...texts('Maintenance'), body_kr: ' ' })).toMatchObject({ code: 'notice_text_required' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { published: '0', ...texts('Draft') })).toMatchObject({ type: 'ok' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { published: '1', ...texts('Maintenance') })).toMatchObject({ type: 'ok' });
+
+    const list = await server.get('/api/notice/list', { lang: 'jp' });
+    expect(list.message).toMatchObject({ total: 1, data: [{ title: 'Maintenance jp' }] });
+    const id = list.message.data[0].id as string;
+    expect(await server.get('/api/notice/detail', { lang: 'spa', query: { id } })).toMatchObject({ message: { title: 'Maintenance spa', body: 'Maintenance body spa' } });
+
+    const staffList = await server.get('/api/admin/notices', { token: viewer.token });
+    const draft = staffList.message.data.find((n: { published: boolean }) => !n.published);
+    expect(await server.get('/api/notice/detail', { query: { id: draft.id } })).toMatchObject({ code: 'not_found' });
+    expect(await staffPost(admin.token, '/api/admin/notice/save', { id: draft.id, published: '1', ...texts('Listed') })).toMatchObject({ type: 'ok' });
+    expect((await server.get('/api/notice/list', { lang: 'en' })).message.data.map((n: { title: string }) => n.title).sort()).toEqual(['Listed en', 'Maintenance en']);
+  });
+});

@@ -1,0 +1,49 @@
+import { App, Button, Popconfirm, Space, Table } from 'antd';
+import { useState } from 'react';
+import { calls, DEPOSIT_STATUSES, type TAdminDepositRow } from '@tidemark/protocol';
+import { useAdminMutation } from './api';
+import { formatTime, pagedTable, QueueFilters, StaffImage, StatusTag, useQueue, useTextPrompt } from './parts';
+import { adminText } from './texts';
+
+export default function Deposits({ canDecide }: { canDecide: boolean }) {
+  const { message } = App.useApp();
+  const [filter, setFilter] = useState<{ status?: string; user?: string; page: number }>({ status: 'pending', page: 1 });
+  const queue = useQueue(calls.adminDeposits, { ...filter, status: filter.status as TAdminDepositRow['status'] | undefined, page: String(filter.page) });
+  const saved = () => void message.success(adminText('saved'));
+  const credit = useAdminMutation(calls.adminDepositCredit, { onSuccess: saved });
+  const reject = useAdminMutation(calls.adminDepositReject, { onSuccess: saved });
+  const [ask, holder] = useTextPrompt();
+
+  return (
+    <>
+      {holder}
+      <QueueFilters statuses={DEPOSIT_STATUSES} status={filter.status} onStatus={(status) => setFilter({ ...filter, status, page: 1 })} onUser={(user) => setFilter({ ...filter, user, page: 1 })} />
+      <Table<TAdminDepositRow>
+        rowKey="id"
+        size="middle"
+        {...pagedTable(queue, filter.page, (page) => setFilter({ ...filter, page }))}
+        locale={{ emptyText: adminText('empty') }}
+        columns={[
+          { title: '#', dataIndex: 'id', width: 70 },
+          { title: adminText('user'), render: (_, r) => <>{r.email}<div className="tm-admin-muted">#{r.user_id}</div></> },
+          { title: adminText('amount'), align: 'right', className: 'tm-num', render: (_, r) => `${r.amount} ${r.currency_name}` },
+          { title: adminText('screenshot'), render: (_, r) => <StaffImage src={r.pic} alt={adminText('screenshot')} /> },
+          { title: adminText('created'), render: (_, r) => formatTime(r.created_ms) },
+          { title: adminText('status'), render: (_, r) => <><StatusTag status={r.status} />{r.review_note && <div className="tm-admin-muted">{r.review_note}</div>}</> },
+          {
+            title: adminText('actions'),
+            render: (_, r) =>
+              r.status === 'pending' && canDecide ? (
+                <Space>
+                  <Popconfirm title={adminText('confirmCredit')} okText={adminText('ok')} cancelText={adminText('cancel')} onConfirm={() => credit.mutateAsync({ id: r.id })}>
+                    <Button type="primary" size="small" loading={credit.isPending && credit.variables?.id === r.id}>{adminText('credit')}</Button>
+                  </Popconfirm>
+                  <Button danger size="small" onClick={() => ask(adminText('reject'), adminText('reason'), (reason) => reject.mutateAsync({ id: r.id, reason }))}>{adminText('reject')}</Button>
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { calls, type TAdminOutboxRow } from '@tidemark/protocol';
+import { adminCall } from './api';
+import { formatTime, pagedTable, useQueue } from './parts';
+import { adminText } from './texts';
+
+// a feed whose last trade is older than this is shown as stale
+const FEED_STALE_MS = 60_000;
+
+/** Exposure per pair and the feed; for admins also the ledger and micro checks and the mail outbox. */
+export default function Risk({ isAdmin }: { isAdmin: boolean }) {
+  const risk = useQuery({ queryKey: ['admin', 'risk'], queryFn: () => adminCall(calls.adminRisk, undefined), refetchInterval: 10_000 });
+  const ledger = useMutation({ mutationFn: () => adminCall(calls.adminLedgerCheck, undefined) });
+  const micro = useMutation({ mutationFn: () => adminCall(calls.adminMicroCheck, undefined) });
+  const nowMs = risk.dataUpdatedAt;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Table
+        rowKey="pair_id"
+        size="middle"
+        loading={risk.isPending}
+        pagination={false}
+        dataSource={risk.data?.pairs ?? []}
+        columns={[
+          { title: adminText('pair'), dataIndex: 'symbol' },
+          { title: adminText('lastPrice'), dataIndex: 'last_price', align: 'right', className: 'tm-num' },
+          {
+            title: adminText('feed'),
+            render: (_, r) =>
+              r.last_trade_ms !== null && nowMs - r.last_trade_ms < FEED_STALE_MS ? <Tag color="green">{adminText('live')}</Tag> : <Tag color="red">{adminText('stale')}</Tag>,
+          },
+          { title: adminText('leverLong'), dataIndex: 'lever_long', align: 'right', className: 'tm-num' },
+          { title: adminText('leverShort'), dataIndex: 'lever_short', align: 'right', className: 'tm-num' },
+          { title: adminText('leverNet'), dataIndex: 'lever_net', align: 'right', className: 'tm-num' },
+          { title: adminText('microUp'), dataIndex: 'micro_up', align: 'right', className: 'tm-num' },
+          { title: adminText('microDown'), dataIndex: 'micro_down', align: 'right', className: 'tm-num' },
+        ]}
+      />
+      {isAdmin && (
+        <>
+          <Space wrap align="start">
+            <Card size="small" title={adminText('ledgerCheck')} style={{ width: 420 }}>
+              <Button onClick={() => ledger.mutate()} loading={ledger.isPending}>{adminText('runCheck')}</Button>
+              {ledger.data && (
+                <Alert className="tm-admin-gap" style={{ marginTop: 8 }} type={ledger.data.ok ? 'success' : 'error'} title={ledger.data.ok ? adminText('checkPassed') : ledger.data.problems.join('\n')} />
+              )}
+            </Card>
+            <Card size="small" title={adminText('microCheck')} style={{ width: 420 }}>
+              <Button onClick={() => micro.mutate()} loading={micro.isPending}>{adminText('runCheck')}</Button>
+              {micro.data && (
+                <Alert
+                  style={{ marginTop: 8 }}
+                  type={micro.data.ok ? 'success' : 'error'}
+                  title={micro.data.ok ? `${adminText('checkPassed')} (${micro.data.records})` : micro.data.breaks.map((b) => `[${b.kind}] ${b.message}`).join('\n')}
+                />
+              )}
+            </Card>
+          </Space>
+          <Outbox />
+        </>
+      )}
+    </Space>
+  );
+}
+
+function Outbox() {
+  const [page, setPage] = useState(1);
+  const outbox = useQueue(calls.adminOutbox, { page: String(page) });
+  return (
+    <Card size="small" title={adminText('outbox')}>
+      <Table<TAdminOutboxRow>
+        rowKey="id"
+        size="small"
+        {...pagedTable(outbox, page, setPage)}
+        expandable={{ expandedRowRender: (m) => <pre className="tm-admin-mono">{m.body}</pre> }}
+        columns={[
+          { title: adminText('time'), render: (_, m) => formatTime(m.created_ms), width: 190 },
+          { title: adminText('email'), dataIndex: 'to' },
+          { title: adminText('subject'), dataIndex: 'subject' },
+          { title: adminText('status'), render: (_, m) => (m.sent_ms === null ? <Tag>{adminText('kept')}</Tag> : <Tag color="green">{adminText('sent')}</Tag>) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { calls, STAFF_ROLES, type StaffRole, type TAdminStaffRow } from '@tidemark/protocol';
+import { adminCall, useAdminMutation } from './api';
+import { formatTime } from './parts';
+import { adminText } from './texts';
+
+const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: adminText(`role_${role}`) }));
+
+/** Staff accounts, for admins: add, change a role, reset a lost authenticator. */
+export default function Staff({ selfId }: { selfId: string }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ email: string; password: string; role: StaffRole }>();
+  const list = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminCall(calls.adminStaffList, undefined) });
+  const saved = () => void message.success(adminText('saved'));
+  const create = useAdminMutation(calls.adminStaffCreate, { onSuccess: () => { saved(); form.resetFields(); } });
+  const role = useAdminMutation(calls.adminStaffRole, { onSuccess: saved });
+  const reset = useAdminMutation(calls.adminStaffResetTotp, { onSuccess: saved });
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Form form={form} layout="inline" onFinish={(values) => create.mutate(values)} initialValues={{ role: 'reviewer' }}>
+        <Form.Item name="email" rules={[{ required: true, type: 'email', message: adminText('email') }]}>
+          <Input placeholder={adminText('email')} aria-label={adminText('email')} style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, min: 10, message: adminText('passwordRule') }]}>
+          <Input.Password placeholder={adminText('password')} aria-label={adminText('password')} autoComplete="new-password" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="role">
+          <Select options={roleOptions} style={{ width: 160 }} aria-label={adminText('role')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>{adminText('addStaff')}</Button>
+      </Form>
+      <Table<TAdminStaffRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        pagination={false}
+        dataSource={list.data ?? []}
+        columns={[
+          { title: '#', dataIndex: 'id', width: 80 },
+          { title: adminText('email'), dataIndex: 'email' },
+          {
+            title: adminText('role'),
+            render: (_, s) => (s.id === selfId ? <Tag>{adminText(`role_${s.role}`)}</Tag> : <Select size="small" value={s.role} options={roleOptions} style={{ width: 160 }} onChange={(next: StaffRole) => role.mutate({ id: s.id, role: next })} />),
+          },
+          { title: adminText('totpCode'), render: (_, s) => (s.totp_set ? <Tag color="green">{adminText('totpOn')}</Tag> : <Tag>{adminText('totpPending')}</Tag>) },
+          { title: adminText('created'), render: (_, s) => formatTime(s.created_ms) },
+          {
+            title: adminText('actions'),
+            render: (_, s) =>
+              s.id !== selfId && s.totp_set ? (
+                <Popconfirm title={adminText('confirmResetTotp')} okText={adminText('ok')} cancelText={adminText('cancel')} onConfirm={() => reset.mutateAsync({ id: s.id })}>
+                  <Button size="small" danger>{adminText('resetTotp')}</Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { Image, Input, Modal, Select, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
+import { adminCall, staffToken } from './api';
+import { adminText, statusText } from './texts';
+
+/** A queue's filters and page, and its rows from the server (reloaded after every decision). */
+export function useQueue<C extends CallSpec>(spec: C, input: CallInput<C>) {
+  return useQuery({ queryKey: ['admin', spec.path, input], queryFn: () => adminCall(spec, input) as Promise<CallOutput<C>> });
+}
+
+/** Status select and user search above a queue. */
+export function QueueFilters(props: {
+  statuses: readonly string[];
+  status: string | undefined;
+  onStatus: (status: string | undefined) => void;
+  onUser: (user: string | undefined) => void;
+  userPlaceholder?: string;
+}) {
+  return (
+    <Space wrap className="tm-admin-filters">
+      <Select
+        aria-label={adminText('status')}
+        style={{ width: 220 }}
+        value={props.status ?? ''}
+        onChange={(value: string) => props.onStatus(value || undefined)}
+        options={[{ value: '', label: adminText('all') }, ...props.statuses.map((s) => ({ value: s, label: statusText(s) }))]}
+      />
+      <Input.Search
+        allowClear
+        style={{ width: 280 }}
+        placeholder={props.userPlaceholder ?? adminText('userFilter')}
+        onSearch={(value) => props.onUser(value.trim() || undefined)}
+      />
+    </Space>
+  );
+}
+
+const STATUS_COLOURS: Record<string, string> = {
+  pending: 'gold',
+  applying: 'gold',
+  in_review: 'gold',
+  agreed: 'blue',
+  credited: 'green',
+  chain_success: 'green',
+  station_success: 'green',
+  verified: 'green',
+  rejected: 'red',
+  chain_failure: 'red',
+};
+
+export function StatusTag({ status }: { status: string }) {
+  return <Tag color={STATUS_COLOURS[status] ?? 'default'}>{statusText(status)}</Tag>;
+}
+
+/**
+ * An uploaded image, which the server gives only with the staff token: fetched with it and shown
+ * from memory, with antd's preview for a closer look.
+ */
+export function StaffImage({ src, alt, size = 72 }: { src: string; alt: string; size?: number }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    let objectUrl: string | undefined;
+    let live = true;
+    void fetch(src, { headers: { Authorization: `Bearer ${staffToken() ?? ''}` } })
+      .then((r) => (r.ok && r.headers.get('content-type')?.startsWith('image/') ? r.blob() : undefined))
+      .then((blob) => {
+        if (!blob || !live) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      });
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [src]);
+  return <Image src={url} alt={alt} width={size} height={size} style={{ objectFit: 'cover' }} placeholder />;
+}
+
+/** Asks for a text (a reason, a transaction hash) before a decision; required. */
+export function useTextPrompt() {
+  const [modal, holder] = Modal.useModal();
+  const ask = (title: string, label: string, onOk: (value: string) => Promise<unknown>) => {
+    let value = '';
+    void modal.confirm({
+      title,
+      icon: null,
+      okText: adminText('ok'),
+      cancelText: adminText('cancel'),
+      content: <Input.TextArea aria-label={label} placeholder={label} autoSize={{ minRows: 2 }} maxLength={200} onChange={(e) => (value = e.target.value)} />,
+      onOk: () => (value.trim() ? onOk(value.trim()) : Promise.reject(new Error('empty'))),
+    });
+  };
+  return [ask, holder] as const;
+}
+
+export const formatTime = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString());
+
+/** A server page's rows, loading state and pager, spread into an antd Table. */
+export function pagedTable<R>(query: { isFetching: boolean; data?: { data: R[]; per_page: number; total: number } | undefined }, page: number, onPage: (page: number) => void) {
+  return {
+    loading: query.isFetching,
+    dataSource: query.data?.data ?? [],
+    pagination: { current: page, pageSize: query.data?.per_page ?? 20, total: query.data?.total ?? 0, onChange: onPage, showSizeChanger: false },
+  };
+}

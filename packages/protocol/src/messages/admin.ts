@@ -1,0 +1,19 @@
+import type { ErrorCode, NoticeCode } from '../errors';
+import type { Translations } from '../messages';
+
+/** The staff console: sign-in with TOTP, roles and review decisions. */
+export const ADMIN_MESSAGES = {
+  staff_forbidden: { zh: '您的角色无权执行此操作', hk: '您的角色無權執行此操作', en: 'Your role may not do this', kr: '이 작업을 수행할 권한이 없습니다', jp: 'この操作を行う権限がありません', spa: 'Su rol no permite esta acción' },
+  totp_ticket_invalid: { zh: '登录已过期，请重新输入密码', hk: '登入已過期，請重新輸入密碼', en: 'The sign-in expired; enter your password again', kr: '로그인이 만료되었습니다. 비밀번호를 다시 입력하세요', jp: 'サインインの有効期限が切れました。パスワードを再入力してください', spa: 'El inicio de sesión caducó; introduzca de nuevo su contraseña' },
+  totp_code_wrong: { zh: '动态验证码错误或已使用', hk: '動態驗證碼錯誤或已使用', en: 'The authenticator code is wrong or already used', kr: '인증 코드가 틀렸거나 이미 사용되었습니다', jp: '認証コードが間違っているか、既に使用されています', spa: 'El código del autenticador es incorrecto o ya se usó' },
+  review_reason_required: { zh: '请填写原因（最多200字）', hk: '請填寫原因（最多200字）', en: 'Give a reason (at most 200 characters)', kr: '사유를 입력하세요 (최대 200자)', jp: '理由を入力してください（200文字以内）', spa: 'Indique un motivo (200 caracteres como máximo)' },
+  second_approver_required: { zh: '大额提现需由另一位工作人员复核', hk: '大額提現需由另一位工作人員覆核', en: 'A large withdrawal needs a second approval by someone else', kr: '고액 출금은 다른 직원의 2차 승인이 필요합니다', jp: '高額の出金は別の担当者による二次承認が必要です', spa: 'Un retiro grande necesita una segunda aprobación de otra persona' },
+  tx_hash_required: { zh: '请填写交易哈希', hk: '請填寫交易哈希', en: 'Enter the transaction hash', kr: '거래 해시를 입력하세요', jp: 'トランザクションハッシュを入力してください', spa: 'Introduzca el hash de la transacción' },
+  account_locked: { zh: '账户已被锁定，请联系客服', hk: '賬戶已被鎖定，請聯繫客服', en: 'This account is locked; please contact support', kr: '계정이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントはロックされています。サポートにお問い合わせください', spa: 'Esta cuenta está bloqueada; contacte con soporte' },
+  withdraw_locked: { zh: '该账户的提现已被锁定，请联系客服', hk: '該賬戶的提現已被鎖定，請聯繫客服', en: 'Withdrawals are locked on this account; please contact support', kr: '이 계정의 출금이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントの出金はロックされています。サポートにお問い合わせください', spa: 'Los retiros de esta cuenta están bloqueados; contacte con soporte' },
+  notice_text_required: { zh: '请填写全部六种语言的标题和内容', hk: '請填寫全部六種語言的標題和內容', en: 'Give the title and text in all six languages', kr: '6개 언어 모두 제목과 내용을 입력하세요', jp: '6言語すべてのタイトルと本文を入力してください', spa: 'Indique el título y el texto en los seis idiomas' },
+} as const satisfies Partial<Record<ErrorCode, Translations>>;
+
+export const ADMIN_NOTICES = {
+  review_saved: { zh: '已保存', hk: '已儲存', en: 'Saved', kr: '저장되었습니다', jp: '保存しました', spa: 'Guardado' },
+} as const satisfies Partial<Record<NoticeCode, Translations>>;
