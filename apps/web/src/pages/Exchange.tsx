@@ -7,5 +7,5 @@ import { usePageTitle } from '../hooks/usePageTitle';
 export default function ExchangePage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.exchange'));
-  return <MarketLayout source="spot" panel={<TradePanel />} />;
+  return <MarketLayout source="spot" pickable panel={<TradePanel />} />;
 }

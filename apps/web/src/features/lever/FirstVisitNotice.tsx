@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { calls } from '@tidemark/protocol';
 import { Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
 
 /** Remembered for the browser tab's session: a reload (choosing a pair, after a close) does not show it again. */
 const SEEN_KEY = 'tm-contracts-notice-seen';
@@ -27,10 +30,21 @@ export interface NoticeText {
   body: string;
 }
 
-/** The notice the page shows on a first visit; the translated contract risk notice until staff notices feed it. */
+/**
+ * The notice the page shows on a first visit: the newest notice staff published (in the reader's
+ * language), else the translated contract risk notice.
+ */
 export function useContractsNotice(): NoticeText {
   const { t } = useTranslation();
-  return { title: t('lever.notice.title'), body: t('lever.notice.body') };
+  const newest = useQuery({
+    queryKey: ['notice', 'newest'],
+    queryFn: async () => {
+      const [first] = (await call(calls.noticeList, { page: 1, limit: 1 })).data;
+      return first ? call(calls.noticeDetail, { id: first.id }) : null;
+    },
+    staleTime: Infinity,
+  });
+  return newest.data ? { title: newest.data.title, body: newest.data.body } : { title: t('lever.notice.title'), body: t('lever.notice.body') };
 }
 
 /** The spec's pop-up notice on the first visit to the contract page, not on a reload. */

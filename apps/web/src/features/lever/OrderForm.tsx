@@ -11,7 +11,7 @@ import type { Pair } from '../market/pair';
 import { useSlice } from '../market/slice';
 import { leverKeys, type LeverDeal } from './api';
 import { estimateLever, stopBounds } from './estimate';
-import { leverFormPrice } from './formPrice';
+import { pickedPrice } from '../market/pickedPrice';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, STOP_STEP, signedAmount, signedClass } from './show';
 
 interface Values {
@@ -49,7 +49,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
   const [initial] = useState<Values>({ mode: 1, multiple: deal.multiple.muit[0]?.value, hands: firstPreset });
 
   // a price clicked elsewhere (the order book) becomes a limit order at that price
-  const handed = useSlice(leverFormPrice);
+  const handed = useSlice(pickedPrice);
   useEffect(() => {
     if (handed) form.setFieldsValue({ mode: 0, price: handed.price });
   }, [handed, form]);

@@ -9,6 +9,7 @@ import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
 import PairStats from './PairStats';
+import { pickPrice } from './pickedPrice';
 import type { PairFilter } from './quotes';
 import RecentTrades from './RecentTrades';
 import TradeSignIn from './TradeSignIn';
@@ -26,6 +27,8 @@ interface LayoutProps {
   aside?: ReactNode;
   /** phones: a strip under the pair's figures (the balance and its transfer button) */
   strip?: ReactNode;
+  /** the page has an order form that takes a clicked book price (pickedPrice) */
+  pickable?: boolean;
 }
 
 // The chart library is the heaviest piece of a trading page: prices, book and trades paint first
@@ -65,7 +68,7 @@ function Card({ title, className, children }: { title?: string; className?: stri
 /** Book levels a side on desktop: all of them alone, fewer when an order form sits under the book. */
 const BOOK_LEVELS = { alone: 16, withAside: 6 };
 
-function DeskMarket({ panel, only, aside }: LayoutProps) {
+function DeskMarket({ panel, only, aside, pickable }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
@@ -89,7 +92,7 @@ function DeskMarket({ panel, only, aside }: LayoutProps) {
       </div>
       <div className="tm-mk-side">
         <Card title={t('market.book.title')} className="tm-mk-book-card">
-          <OrderBook levels={aside ? BOOK_LEVELS.withAside : BOOK_LEVELS.alone} />
+          <OrderBook levels={aside ? BOOK_LEVELS.withAside : BOOK_LEVELS.alone} {...(pickable ? { onPickPrice: pickPrice } : {})} />
         </Card>
         {aside}
       </div>
@@ -97,7 +100,7 @@ function DeskMarket({ panel, only, aside }: LayoutProps) {
   );
 }
 
-function PhoneMarket({ panel, only, strip }: LayoutProps) {
+function PhoneMarket({ panel, only, strip, pickable }: LayoutProps) {
   const { t } = useTranslation();
   const { symbol } = useFeed().pair;
   return (
@@ -110,7 +113,7 @@ function PhoneMarket({ panel, only, strip }: LayoutProps) {
           size="small"
           items={[
             { key: 'chart', label: t('market.tabs.chart'), children: <Chart height={CHART_HEIGHT.mobile} /> },
-            { key: 'book', label: t('market.tabs.book'), children: <OrderBook levels={10} /> },
+            { key: 'book', label: t('market.tabs.book'), children: <OrderBook levels={10} {...(pickable ? { onPickPrice: pickPrice } : {})} /> },
             { key: 'trades', label: t('market.tabs.trades'), children: <RecentTrades /> },
           ]}
         />

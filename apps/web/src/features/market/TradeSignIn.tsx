@@ -7,7 +7,7 @@ export default function TradeSignIn() {
   const { t } = useTranslation();
   return (
     <section className="tm-mk-card tm-mk-signin" aria-labelledby="tm-mk-signin-title">
-      <UserOutlined className="tm-mk-soon-icon" aria-hidden="true" />
+      <UserOutlined className="tm-mk-signin-icon" aria-hidden="true" />
       <div>
         <h2 id="tm-mk-signin-title">{t('market.signIn.title')}</h2>
         <p>{t('market.signIn.body')}</p>

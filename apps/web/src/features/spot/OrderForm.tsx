@@ -7,7 +7,7 @@ import LoginButtons from '../../components/LoginButtons';
 import { formatFixed, stepOfDecimals, toStep } from '../../format';
 import type { Pair } from '../market/pair';
 import type { SpotRules } from './api';
-import { pickedPrice } from './pickedPrice';
+import { pickedPrice } from '../market/pickedPrice';
 import { amountForShare, feeFor, placesOf, totalOf, typedUnits } from './quote';
 
 export type Side = 'buy' | 'sell';
