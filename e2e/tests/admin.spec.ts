@@ -42,16 +42,17 @@ async function signInAsReviewer(browser: Browser): Promise<Page> {
 /** A queue's row holding `text`. */
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-async function uploadImage(request: APIRequestContext, token: string): Promise<string> {
+/** Uploads the PNG with `tag` after its end: the three identity photos must differ. */
+async function uploadImage(request: APIRequestContext, token: string, tag: string): Promise<string> {
   const answer = await request.post('/api/upload', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'id.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') } },
+    multipart: { file: { name: 'id.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.from(tag)]) } },
   });
   return ((await answer.json()) as { message: string }).message;
 }
 
 async function submitIdentity(request: APIRequestContext, token: string, cardId: string) {
-  const [front_pic, reverse_pic, hand_pic] = [await uploadImage(request, token), await uploadImage(request, token), await uploadImage(request, token)];
+  const [front_pic, reverse_pic, hand_pic] = [await uploadImage(request, token, 'front'), await uploadImage(request, token, 'reverse'), await uploadImage(request, token, 'hand')];
   const answer = await request.post('/api/user/real_name', {
     headers: { authorization: `Bearer ${token}`, lang: 'en' },
     form: { name: 'Ada Lovelace', card_id: cardId, front_pic, reverse_pic, hand_pic },

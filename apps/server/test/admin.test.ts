@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { CURRENCY_IDS, REVIEW_STATUS } from '@tidemark/protocol';
 import { mustParseUnits } from '@tidemark/core';
 import { bootstrapAccounts } from '../src/modules/bootstrap/service';
-import { buildSignedInUser, buildStaff, buildTrader, type SignedInUser } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff, buildTrader, openDeposits, type SignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 // The staff console through real HTTP: sign-in with a password and a TOTP code, session kinds,
@@ -19,6 +19,7 @@ let viewer: SignedInUser;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  await openDeposits(server);
   admin = await buildStaff(server, { role: 'admin' });
   reviewer = await buildStaff(server, { role: 'reviewer' });
   viewer = await buildStaff(server, { role: 'viewer' });
@@ -120,9 +121,10 @@ describe('staff sign-in', () => {
   });
 });
 
-async function uploadAs(token: string): Promise<string> {
+/** Uploads the PNG, with `tag` after its end when given: the three identity photos must differ. */
+async function uploadAs(token: string, tag = ''): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
+  form.append('file', new Blob([new Uint8Array(Buffer.concat([PNG, Buffer.from(tag)]))], { type: 'image/png' }), 'proof.png');
   const answer = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   return ((await answer.json()) as { message: string }).message;
 }
@@ -205,7 +207,7 @@ describe('the withdrawal queue', () => {
     expect(await staffPost(reviewer.token, '/api/admin/withdrawal/chain', { id: row.id, outcome: 'success', hash: '0xabc123' })).toMatchObject({ type: 'ok' });
     expect(await staffPost(reviewer.token, '/api/admin/withdrawal/chain', { id: row.id, outcome: 'failure' })).toMatchObject({ code: 'not_pending' });
     const list = await server.post('/api/wallet/withdraw_list', {}, { token: trader.token });
-    expect(list.message.list[0]).toMatchObject({ status: 'chain_success', hash: '0xabc123' });
+    expect(list.message.list[0]).toMatchObject({ status_name: 'chain_success', hash: '0xabc123' });
     expect(await spotUsdt(trader.token)).toEqual({ available: '900.00000000', frozen: '0.00000000' });
     await server.expectLedgerSound();
   });
@@ -257,7 +259,7 @@ describe('the withdrawal queue', () => {
 
 describe('the identity queue', () => {
   async function submit(trader: SignedInUser, cardId: string) {
-    const [front_pic, reverse_pic, hand_pic] = [await uploadAs(trader.token), await uploadAs(trader.token), await uploadAs(trader.token)];
+    const [front_pic, reverse_pic, hand_pic] = [await uploadAs(trader.token, 'front'), await uploadAs(trader.token, 'reverse'), await uploadAs(trader.token, 'hand')];
     return server.post('/api/user/real_name', { name: 'Ada Lovelace', card_id: cardId, front_pic: front_pic!, reverse_pic: reverse_pic!, hand_pic: hand_pic! }, { token: trader.token });
   }
 

@@ -6,7 +6,7 @@ import { limits } from '@tidemark/protocol';
 import { Rejection } from '../src/rejection';
 import { guardPayPassword } from '../src/modules/guard/service';
 import { redisStrikes } from '../src/modules/guard/strikes';
-import { buildTrader, buildUser } from '../src/testing/factories';
+import { buildTrader, buildUser, TRADER_DEFAULTS } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const MINUTE = 60_000;
@@ -21,7 +21,7 @@ afterAll(() => server.close());
 
 describe('fund password guessing lock', () => {
   const withdraw = (token: string, payPassword: string, lang = 'en') =>
-    server.post('/api/wallet/out', { currency: '3', number: '10', address: 'TXyz123abc', pay_password: payPassword }, { token, lang });
+    server.post('/api/wallet/out', { currency: '3', number: '10', address: TRADER_DEFAULTS.address.address, pay_password: payPassword }, { token, lang });
 
   it('locks the fund password for 15 minutes after 5 wrong ones in 15 minutes, telling the time left', async () => {
     const trader = await buildTrader(server);

@@ -109,7 +109,7 @@ describe('market calls', () => {
     ];
     for (const query of queries) {
       const answer = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', ...query } });
-      expect(answer, JSON.stringify(query)).toEqual({ type: 'error', code: 'invalid_field', message: `Parameter error: ${'to' in query ? 'to' : 'period'}` });
+      expect(answer, JSON.stringify(query)).toMatchObject({ type: 'error', code: -1, data: [], reason: 'invalid_field', message: `Parameter error: ${'to' in query ? 'to' : 'period'}` });
     }
     expect(await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '99' } })).toMatchObject({
       type: 'error',
