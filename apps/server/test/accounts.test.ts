@@ -266,6 +266,7 @@ describe('uploads and identity', () => {
     expect(await server.get(answer.message.split('?')[0]!, { token: staff.token })).toMatchObject({ type: '999' });
     const staffView = await fetch(`${server.url}${answer.message.replace('/api/upload/', '/api/admin/upload/')}`, { headers: { authorization: `Bearer ${staff.token}` } });
     expect(staffView.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await staffView.arrayBuffer())).toEqual(PNG);
   });
 
   it('judges by content: a renamed text file is refused', async () => {

@@ -159,5 +159,7 @@ describe('uploads', () => {
     // the owner still reads it with the token, and the URL still names the file in forms
     const withToken = await fetch(`${server.url}${url}`, { headers: { authorization: user.token } });
     expect(withToken.headers.get('content-type')).toBe('image/png');
+    // read to the end: a body left unread keeps the request in flight, and a graceful close waits for it
+    expect(Buffer.from(await withToken.arrayBuffer())).toEqual(PNG);
   });
 });
