@@ -54,7 +54,7 @@ describe('MarketFeed of the spot book', () => {
     socket.fire('coin_depth', { symbol: 'BTC/USDT', seq: 1, time: 2, in: [['8', '1']], out: [], last_price: '8' });
     socket.fire('coin_detail', { symbol: 'BTC/USDT', seq: 1, time: 22, data: [trade(22)] });
     expect(spot.depth.get()?.bids).toEqual([['8', '1']]);
-    expect(spot.trades.get().map((t) => t.time)).toEqual([22, 20]);
+    expect(spot.trades.get().map((t) => t.ts)).toEqual([22, 20]);
     stopSpot();
   });
 });
@@ -135,7 +135,8 @@ describe('MarketFeed', () => {
     socket.fire('connect');
     expect(api.fetchTrades).toHaveBeenCalledTimes(2);
     stopLate();
-    expect(socket.emitted('sub').at(-1)).toEqual({ symbol: 'BTC/USDT', channels: ['daymarket'] });
+    // the market left: only the 24h figures are followed, no pair
+    expect(socket.emitted('sub').at(-1)).toEqual({ channels: ['daymarket'] });
   });
 
   it('stops following the pair and its events when stopped', async () => {
