@@ -106,12 +106,13 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
 
     const toX = nextOf(ofX);
     await a.command({ kind: 'publishPrivate', userId: x.userId, event: 'afterCoinTrade', payload: { order: 1 } });
-    expect(await toX).toEqual({ order: 1 });
+    // addressed as template-family handlers test it: the event's name and its user
+    expect(await toX).toEqual({ order: 1, type: 'afterCoinTrade', to: Number(x.userId) });
     // Y's own event takes the same path after X's: by then a leak of X's would have arrived
     const toY = nextOf(ofY);
     await a.command({ kind: 'publishPrivate', userId: y.userId, event: 'afterCoinTrade', payload: { order: 2 } });
-    expect(await toY).toEqual({ order: 2 });
-    expect(leaked).toEqual([{ order: 2 }]);
+    expect(await toY).toEqual({ order: 2, type: 'afterCoinTrade', to: Number(y.userId) });
+    expect(leaked).toEqual([{ order: 2, type: 'afterCoinTrade', to: Number(y.userId) }]);
   });
 
   it('has the leader watch a lever order submitted on the follower within a second, and the follower watch it after the leader dies', async () => {
