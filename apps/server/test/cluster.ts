@@ -9,14 +9,8 @@ const NODE_SCRIPT = fileURLToPath(new URL('./market-node.ts', import.meta.url));
 export const pgUrl = process.env.TEST_DATABASE_URL;
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export interface Node {
-  child: ChildProcess;
-  url: string;
-  /** resolves when the process reports that it leads */
-  leading: Promise<void>;
-  /** has the process carry out a command (see market-node.ts) and answers its result */
-  command(command: NodeCommand): Promise<unknown>;
-}
+/** A market-node.ts process (see its commands there). */
+export type Node = ServerProcess<NodeCommand>;
 
 export async function onPg(sql: string) {
   const client = new pg.Client({ connectionString: pgUrl });
@@ -24,19 +18,22 @@ export async function onPg(sql: string) {
   await client.query(sql).finally(() => client.end());
 }
 
-/** Starts a server process on `schema`; resolves once it listens. `children` keeps it for the suite's clean-up. */
-export function startNode(schema: string, children: ChildProcess[], env: Record<string, string> = {}): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
-    env: {
-      ...process.env,
-      NODE_DATABASE_URL: pgUrl,
-      NODE_REDIS_URL: redisUrl,
-      NODE_PG_SCHEMA: schema,
-      NODE_REDIS_PREFIX: `tidemark-test-${schema}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+/** A real server process a test drives over IPC: its URL, whether it leads, and its commands. */
+export interface ServerProcess<C> {
+  child: ChildProcess;
+  url: string;
+  /** resolves when the process reports that it leads */
+  leading: Promise<void>;
+  /** has the process carry out a command and answers its result */
+  command(command: C): Promise<unknown>;
+}
+
+/**
+ * Starts `script` (a test's server process, which prints `{ url }` once it listens and `{ leader }`
+ * when it leads) with `env`; resolves once it listens. `children` keeps it for the suite's clean-up.
+ */
+export function spawnServer<C extends object>(script: string, env: Record<string, string | undefined>, children: ChildProcess[]): Promise<ServerProcess<C>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   children.push(child);
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
   child.on('message', ({ id, result, error }: NodeReply) => {
@@ -46,7 +43,7 @@ export function startNode(schema: string, children: ChildProcess[], env: Record<
     else request.reject(new Error(error));
   });
   let lastId = 0;
-  const command = (c: NodeCommand) =>
+  const command = (c: C) =>
     new Promise<unknown>((resolve, reject) => {
       pending.set(++lastId, { resolve, reject });
       child.send({ ...c, id: lastId });
@@ -54,13 +51,22 @@ export function startNode(schema: string, children: ChildProcess[], env: Record<
   let leader: () => void;
   const leading = new Promise<void>((resolve) => (leader = resolve));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+    child.once('exit', (code, signal) => reject(new Error(`server process exited with ${code ?? signal}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const said = JSON.parse(line) as { url?: string; leader?: boolean };
       if (said.url) resolve({ child, url: said.url, leading, command });
       if (said.leader) leader();
     });
   });
+}
+
+/** Starts a market-node.ts process on `schema`; resolves once it listens. */
+export function startNode(schema: string, children: ChildProcess[], env: Record<string, string> = {}): Promise<Node> {
+  return spawnServer<NodeCommand>(
+    NODE_SCRIPT,
+    { NODE_DATABASE_URL: pgUrl, NODE_REDIS_URL: redisUrl, NODE_PG_SCHEMA: schema, NODE_REDIS_PREFIX: `tidemark-test-${schema}`, ...env },
+    children,
+  );
 }
 
 /** Stops whichever of `children` still run (SIGTERM) and waits for them to exit. */

@@ -33,8 +33,9 @@ export interface TestServer extends RunningServer {
   expectLedgerSound(): Promise<void>;
 }
 
+/** An answer: the envelope, and `data` where a call answers at the top level (the chart) */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Envelope = { type: string; code?: string; message: any };
+export type Envelope = { type: string; code?: string; message: any; data?: any[] };
 
 /**
  * A real server on an ephemeral port over a fresh database: a new SQLite file, or a new

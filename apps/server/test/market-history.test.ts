@@ -135,7 +135,7 @@ describe('history from the exchange', () => {
     }
     // the chart ends at the exchange's price rather than jumping to it from a simulated one
     const chart = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
-    expect(chart.data.at(-1)).toMatchObject({ time: fixture.klines['1m'][5]![0], close: '67901.35000000' });
+    expect(chart.data!.at(-1)).toMatchObject({ time: fixture.klines['1m'][5]![0], close: '67901.35000000' });
     // a pair the exchange does not list gets the simulated history, ending at its reference price
     const eth = await stored(1, '1min');
     expect(eth.at(-1)!.closeUnits).toBe(mustParseUnits('3500'));
@@ -153,8 +153,8 @@ describe('history from the exchange', () => {
     });
     cleanup.push(() => server.close());
     const minutes = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
-    expect(minutes.data.length).toBeGreaterThan(100);
-    expect(minutes.data.at(-1).close).toBe('67000.00000000');
+    expect(minutes.data!.length).toBeGreaterThan(100);
+    expect(minutes.data!.at(-1).close).toBe('67000.00000000');
   });
 });
 

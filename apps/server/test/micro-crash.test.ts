@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { limits } from '@tidemark/protocol';
 import { openDatabase, type Db } from '../src/db/database';
 import { checkLedger } from '../src/modules/ledger/check';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { onPostgres } from './harness';
-import type { MicroNodeCommand, MicroNodeReply } from './micro-node';
+import type { MicroNodeCommand } from './micro-node';
+import { onPg, pgUrl, redisUrl, spawnServer, type ServerProcess } from './cluster';
 
 /**
  * Micro settlement across a SIGKILL and a leader change, with real server processes on a driven
@@ -21,8 +20,6 @@ import type { MicroNodeCommand, MicroNodeReply } from './micro-node';
  * verifies and the ledger proves out.
  */
 const NODE_SCRIPT = fileURLToPath(new URL('./micro-node.ts', import.meta.url));
-const pgUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BTC_PAIR = 2;
 /** small batches, so a kill lands between commits of the 1,000 */
 const BATCH = 25;
@@ -30,18 +27,7 @@ const START_MS = Date.UTC(2031, 0, 1, 12, 0, 0);
 /** an upper bound for a process to start or to finish settling, not a pause */
 const DEADLINE_MS = 60_000;
 
-interface Node {
-  child: ChildProcess;
-  url: string;
-  leading: Promise<void>;
-  command(command: MicroNodeCommand): Promise<unknown>;
-}
-
-async function onPg(sql: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
+type Node = ServerProcess<MicroNodeCommand>;
 
 const children: ChildProcess[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-micro-crash-'));
@@ -62,44 +48,16 @@ async function newTarget(): Promise<Target> {
 }
 
 function startNode({ dataDir, pgSchema }: Target, clockMs: number): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
-    env: {
-      ...process.env,
-      NODE_DATA_DIR: dataDir,
-      NODE_CLOCK_MS: String(clockMs),
-      NODE_MICRO_BATCH: String(BATCH),
-      ...(pgSchema ? { NODE_DATABASE_URL: pgUrl, NODE_PG_SCHEMA: pgSchema, NODE_REDIS_URL: redisUrl, NODE_REDIS_PREFIX: `tidemark-test-${pgSchema}` } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
-  child.on('message', ({ id, result, error }: MicroNodeReply) => {
-    const request = pending.get(id)!;
-    pending.delete(id);
-    if (error === undefined) request.resolve(result);
-    else request.reject(new Error(error));
-  });
-  let lastId = 0;
-  const command = (c: MicroNodeCommand) =>
-    new Promise<unknown>((resolve, reject) => {
-      pending.set(++lastId, { resolve, reject });
-      child.send({ ...c, id: lastId });
-    });
-  let leader: () => void;
-  const leading = new Promise<void>((resolve) => (leader = resolve));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not listen within ${DEADLINE_MS} ms`)), DEADLINE_MS);
-    child.once('exit', (code, signal) => reject(new Error(`the server exited with ${code ?? signal}`)));
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      const said = JSON.parse(line) as { url?: string; leader?: boolean };
-      if (said.url) {
-        clearTimeout(timer);
-        resolve({ child, url: said.url, leading, command });
-      }
-      if (said.leader) leader();
-    });
-  });
+  const env = {
+    NODE_DATA_DIR: dataDir,
+    NODE_CLOCK_MS: String(clockMs),
+    NODE_MICRO_BATCH: String(BATCH),
+    ...(pgSchema ? { NODE_DATABASE_URL: pgUrl, NODE_PG_SCHEMA: pgSchema, NODE_REDIS_URL: redisUrl, NODE_REDIS_PREFIX: `tidemark-test-${pgSchema}` } : {}),
+  };
+  return Promise.race([
+    spawnServer<MicroNodeCommand>(NODE_SCRIPT, env, children),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the server did not listen within ${DEADLINE_MS} ms`)), DEADLINE_MS).unref()),
+  ]);
 }
 
 function killed(child: ChildProcess): Promise<void> {
