@@ -4,6 +4,7 @@ import { CURRENCY_IDS, REVIEW_STATUS } from '@tidemark/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { insertWallets } from '../ledger/queries';
 import { postTransaction } from '../ledger/service';
 import { hashPassword } from '../user/password';
@@ -40,20 +41,32 @@ async function ensureUser(
   const { email, password, role } = user;
   const existing = await selectUserByEmail(db, email);
   if (existing) return { id: existing.id, created: false };
-  const id = await insertUser(db, {
-    email,
-    phone: null,
-    country_code: null,
-    password_hash: await hashPassword(password),
-    extension_code: randomBytes(4).toString('hex').toUpperCase(),
-    parent_id: null,
-    role,
-    is_invee: 0n,
-    review_status: BigInt(REVIEW_STATUS.none),
-    created_at_ms: BigInt(nowMs),
-  });
-  await insertWallets(db, id);
-  return { id, created: true };
+  const passwordHash = await hashPassword(password);
+  try {
+    // the user and its wallets together: a process starting beside this one sees both or neither
+    const id = await inTransaction(db, async (trx) => {
+      const userId = await insertUser(trx, {
+        email,
+        phone: null,
+        country_code: null,
+        password_hash: passwordHash,
+        extension_code: randomBytes(4).toString('hex').toUpperCase(),
+        parent_id: null,
+        role,
+        is_invee: 0n,
+        review_status: BigInt(REVIEW_STATUS.none),
+        created_at_ms: BigInt(nowMs),
+      });
+      await insertWallets(trx, userId);
+      return userId;
+    });
+    return { id, created: true };
+  } catch (error) {
+    // another process starting at the same moment made it first (the e-mail is unique)
+    const made = await selectUserByEmail(db, email);
+    if (made) return { id: made.id, created: false };
+    throw error;
+  }
 }
 
 /**
