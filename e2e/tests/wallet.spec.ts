@@ -117,10 +117,12 @@ test('the contract account, transfer log and bank card pages show the trader’s
 });
 
 test.describe('in the trader’s own time zone', () => {
-  // the server's display strings are in Asia/Shanghai; the page formats the ms twins in the browser's zone
+  // the server's display strings are in Asia/Shanghai; the page formats the ms twins in the zone the
+  // trader chose (the chart's, which the trades list and records share)
   test.use({ timezoneId: 'America/New_York' });
 
   test('the transfer log shows each record’s time in the trader’s zone, not the exchange’s', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('chart_tz', 'America/New_York'));
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/list'));
     await page.goto('/transferlog');
     type Row = { created_time: string; created_at_ms: number };
