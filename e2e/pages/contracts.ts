@@ -9,6 +9,12 @@ export const showPrice = (priceUnits: bigint) => {
   return `${text.slice(0, -4)}.${text.slice(-4)}`;
 };
 
+/** A price as the page shows it in English: `showPrice` with the thousands grouped ("67,531.8100"). */
+export const groupedPrice = (text: string) => {
+  const [int = '0', fraction] = text.split('.');
+  return `${BigInt(int).toLocaleString('en')}${fraction === undefined ? '' : `.${fraction}`}`;
+};
+
 /** The contract page at either width: the order form (a sheet on a phone), the record tabs and their rows. */
 export class ContractsPage {
   constructor(

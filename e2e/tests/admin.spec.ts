@@ -131,9 +131,9 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.keyboard.press('Escape');
     await shoot(console, 'withdrawals');
     const list = (await (await request.post('/api/wallet/withdraw_list', { headers: { authorization: `Bearer ${token}` }, form: { page: '1' } })).json()) as {
-      message: { list: Array<{ status: string; hash: string }> };
+      message: { list: Array<{ status_name: string; hash: string }> };
     };
-    expect(list.message.list.find((w) => w.hash === hash)?.status).toBe('chain_success');
+    expect(list.message.list.find((w) => w.hash === hash)?.status_name).toBe('chain_success');
   });
 
   await test.step('an identity is rejected with a reason, resubmitted and approved', async () => {

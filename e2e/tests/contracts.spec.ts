@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ContractsPage, showPrice } from '../pages/contracts';
+import { ContractsPage, groupedPrice, showPrice } from '../pages/contracts';
 import { signInAsTrader, units } from '../pages/wallet';
 import { SCREENSHOT_DIR } from '../support/paths';
 
@@ -50,7 +50,7 @@ test('a long opened at market is protected, closed and listed as closed', async 
     await dialog.getByRole('spinbutton', { name: 'Stop-loss' }).fill(stopLoss);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Take-profit and stop-loss saved')).toBeVisible();
-    await expect(contracts.cell(positions.first(), 'TP / SL')).toHaveText(`${takeProfit} / ${stopLoss}`);
+    await expect(contracts.cell(positions.first(), 'TP / SL')).toHaveText(`${groupedPrice(takeProfit)} / ${groupedPrice(stopLoss)}`);
     await shoot(page, info.project.name, 'contracts-position');
   });
 
@@ -89,7 +89,7 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
   await test.step('places a long limit below the price', async () => {
     await contracts.place('Long', { leverage: '20x', limitPrice });
     await expect(entrusts).toHaveCount(before + 1);
-    await expect(contracts.cell(entrusts.first(), 'Limit price')).toHaveText(limitPrice);
+    await expect(contracts.cell(entrusts.first(), 'Limit price')).toHaveText(groupedPrice(limitPrice));
     await shoot(page, info.project.name, 'contracts-entrust');
   });
 
@@ -98,6 +98,6 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
     await expect(page.getByText('Order cancelled')).toBeVisible();
     await expect(entrusts).toHaveCount(before);
     await contracts.tab('Cancelled orders', 'No cancelled orders');
-    await expect(contracts.cell(contracts.rows('Cancelled orders').first(), 'Limit price')).toHaveText(limitPrice);
+    await expect(contracts.cell(contracts.rows('Cancelled orders').first(), 'Limit price')).toHaveText(groupedPrice(limitPrice));
   });
 });
