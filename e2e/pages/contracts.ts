@@ -63,7 +63,12 @@ export class ContractsPage {
 
   /** Shows a record tab and waits for its list (rows, or its empty state). */
   async tab(name: Tab, empty: string): Promise<void> {
-    await this.page.getByRole('tab', { name, exact: true }).click();
+    // right after a reload the tabs may render again under the click: click until it is selected
+    const tab = this.page.getByRole('tab', { name, exact: true });
+    await expect(async () => {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass();
     await expect(this.page.getByText(empty).or(this.rows(name).first())).toBeVisible();
   }
 
