@@ -5,7 +5,7 @@ import { UNITS_PER_COIN, formatUnits, mustParseUnits } from '../money';
 import { createMicroState, stepMicro, type MicroEvent, type MicroState } from './engine';
 import type { MicroSettlementRecord } from './record';
 import type { MicroSubmitInput } from './submit';
-import type { MicroDirection, MicroLimits, MicroOrder, MicroRejection, PriceLookup, PriceTick } from './types';
+import { tickAtOrBefore, type MicroDirection, type MicroLimits, type MicroOrder, type MicroRejection, type PriceLookup, type PriceTick } from './types';
 
 export const NOW_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
 export const LIMITS: MicroLimits = { openOrdersPerUserMax: 3, priceStaleAfterMs: 5_000 };
@@ -46,18 +46,7 @@ export function priceHistory(): { record(pairId: bigint, tick: PriceTick): void;
       ticks.push(tick);
       ticksByPair.set(pairId, ticks);
     },
-    priceAt(pairId, atMs) {
-      const ticks = ticksByPair.get(pairId) ?? [];
-      // the last tick at or before atMs: binary search for the first tick after it
-      let low = 0;
-      let high = ticks.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (ticks[mid]!.atMs <= atMs) low = mid + 1;
-        else high = mid;
-      }
-      return low === 0 ? undefined : ticks[low - 1];
-    },
+    priceAt: (pairId, atMs) => tickAtOrBefore(ticksByPair.get(pairId) ?? [], atMs),
   };
 }
 

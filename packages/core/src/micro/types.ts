@@ -18,6 +18,18 @@ export interface PriceTick {
  */
 export type PriceLookup = (pairId: bigint, atMs: number) => PriceTick | undefined;
 
+/** The last of `ticks` (ascending by time) at or before `atMs`: a binary search for the first after it. */
+export function tickAtOrBefore(ticks: readonly PriceTick[], atMs: number): PriceTick | undefined {
+  let low = 0;
+  let high = ticks.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ticks[mid]!.atMs <= atMs) low = mid + 1;
+    else high = mid;
+  }
+  return low === 0 ? undefined : ticks[low - 1];
+}
+
 /** An open micro order: everything settlement needs, and what the server persists. */
 export interface MicroOrder {
   orderId: bigint;

@@ -2,6 +2,7 @@ import {
   checkMicroSubmit,
   formatUnits,
   MICRO_GENESIS_TIP,
+  tickAtOrBefore,
   verifyChain,
   type MicroChainBreak,
   type MicroChainTip,
@@ -234,18 +235,7 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
     }
     ticksOf.set(pairId, ticks);
   }
-  return (pairId, atMs) => {
-    const ticks = ticksOf.get(pairId) ?? [];
-    // the last tick at or before atMs (ticks ascend)
-    let low = 0;
-    let high = ticks.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (ticks[mid]!.atMs <= atMs) low = mid + 1;
-      else high = mid;
-    }
-    return low === 0 ? undefined : ticks[low - 1];
-  };
+  return (pairId, atMs) => tickAtOrBefore(ticksOf.get(pairId) ?? [], atMs);
 }
 
 /**
