@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { NodeCommand, NodeReply } from './market-node';
+import type { NodeCommand } from './market-node';
+import type { ProcessReply } from './server-process';
 
 /** Two or more real server processes on one PostgreSQL schema and one Redis (see market-node.ts). */
 const NODE_SCRIPT = fileURLToPath(new URL('./market-node.ts', import.meta.url));
@@ -36,7 +37,7 @@ export function spawnServer<C extends object>(script: string, env: Record<string
   const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   children.push(child);
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
-  child.on('message', ({ id, result, error }: NodeReply) => {
+  child.on('message', ({ id, result, error }: ProcessReply) => {
     const request = pending.get(id)!;
     pending.delete(id);
     if (error === undefined) request.resolve(result);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { PrivateEvents } from '@tidemark/protocol';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import { serveTest } from './server-process';
 import { checkLedger } from '../src/modules/ledger/check';
 import { buildSignedInUser, buildTrader } from '../src/testing/factories';
 
@@ -27,8 +28,6 @@ export type NodeCommand =
   | { kind: 'leverWatching'; orderId: string }
   /** the ledger's problems (none when sound) */
   | { kind: 'checkLedger' };
-export type NodeRequest = NodeCommand & { id: number };
-export type NodeReply = { id: number; result?: unknown; error?: string };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-node-'));
 const server = await startServer(
@@ -49,13 +48,6 @@ const server = await startServer(
     market: { redisPrefix: process.env.NODE_REDIS_PREFIX!, leaderRetryMs: Number(process.env.NODE_LEADER_RETRY_MS ?? 200), stepMs: 100, seed: 5 },
   },
 );
-const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
-say({ url: server.url });
-let leading = false;
-setInterval(() => {
-  if (server.market.isLeader() !== leading) say({ leader: (leading = !leading) });
-}, 50);
-
 async function perform(command: NodeCommand): Promise<unknown> {
   switch (command.kind) {
     case 'signIn': {
@@ -83,21 +75,4 @@ async function perform(command: NodeCommand): Promise<unknown> {
       return checkLedger(server.db);
   }
 }
-process.on('message', (request: NodeRequest) => {
-  const reply = (answer: Omit<NodeReply, 'id'>) => process.send!({ id: request.id, ...answer } satisfies NodeReply);
-  perform(request).then(
-    (result) => reply({ result }),
-    (error: unknown) => reply({ error: String(error) }),
-  );
-});
-
-let stopping: Promise<void> | undefined;
-const shutdown = () => {
-  stopping ??= server.close().finally(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
-};
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, shutdown);
-// the IPC channel closes when the test process exits, even if it could not stop this one
-process.once('disconnect', shutdown);
+serveTest<NodeCommand>(server, perform, () => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -10,6 +10,7 @@ import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { loadConfig } from '../src/config';
 import type { MarketOptions } from '../src/engine/market/market';
 import { startServer } from '../src/server';
+import { serveTest } from './server-process';
 import { buildTrader } from '../src/testing/factories';
 
 /** What the test asks of this process; ids and amounts travel as strings, since IPC carries JSON. */
@@ -18,8 +19,6 @@ export type MicroNodeCommand =
   /** a trade of the pair at the clock's time: the settler records it */
   | { kind: 'trade'; pairId: number; price: string }
   | { kind: 'advance'; ms: number };
-export type MicroNodeRequest = MicroNodeCommand & { id: number };
-export type MicroNodeReply = { id: number; result?: unknown; error?: string };
 
 const dataDir = process.env.NODE_DATA_DIR!;
 const clock = manualClock(Number(process.env.NODE_CLOCK_MS));
@@ -46,13 +45,6 @@ const server = await startServer(
     micro: { batchSize: Number(process.env.NODE_MICRO_BATCH ?? 1000) },
   },
 );
-const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
-say({ url: server.url });
-let leading = false;
-setInterval(() => {
-  if (server.market.isLeader() !== leading) say({ leader: (leading = !leading) });
-}, 50);
-
 async function perform(command: MicroNodeCommand): Promise<unknown> {
   switch (command.kind) {
     case 'traders': {
@@ -72,18 +64,4 @@ async function perform(command: MicroNodeCommand): Promise<unknown> {
       return clock();
   }
 }
-process.on('message', (request: MicroNodeRequest) => {
-  const reply = (answer: Omit<MicroNodeReply, 'id'>) => process.send!({ id: request.id, ...answer } satisfies MicroNodeReply);
-  perform(request).then(
-    (result) => reply({ result }),
-    (error: unknown) => reply({ error: String(error) }),
-  );
-});
-
-let stopping: Promise<void> | undefined;
-const shutdown = () => {
-  stopping ??= server.close().finally(() => process.exit(0));
-};
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, shutdown);
-// the IPC channel closes when the test process exits, even if it could not stop this one
-process.once('disconnect', shutdown);
+serveTest<MicroNodeCommand>(server, perform);
