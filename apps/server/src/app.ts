@@ -42,6 +42,7 @@ import type { HealthProbe } from './modules/health/service';
 import { auditRoutes } from './modules/audit/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { noticeRoutes } from './modules/notice/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -144,6 +145,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(riskRoutes, { market });
     await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs });
     await scope.register(noticeRoutes, { clock });
+    await scope.register(settingsRoutes, { clock, wake: market.wake });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

@@ -127,6 +127,16 @@ import {
   ZNoticeDetailRequest,
   ZNoticeDetailResponse,
 } from './calls/admin';
+import {
+  ZAdminDepositAddressSaveRequest,
+  ZAdminMarketsResponse,
+  ZAdminMicroCurrencySaveRequest,
+  ZAdminMicroSecondsSaveRequest,
+  ZAdminPairSaveRequest,
+  ZAdminPlatformSaveRequest,
+  ZAdminSpotMakerSaveRequest,
+  ZAdminWithdrawLimitSaveRequest,
+} from './calls/admin-markets';
 import type { StaffRole } from './statuses';
 
 /**
@@ -274,6 +284,14 @@ export const calls = define({
   adminNoticeSave: { method: 'POST', path: '/api/admin/notice/save', module: 'notice', auth: 'staff', staffRole: 'admin', summary: 'Write a notice (or change one, given `id`) with a title and text in each of the six languages; `published` 1 shows it to traders', request: ZAdminNoticeSaveRequest, response: ZNoticeResponse },
   noticeList: { method: 'GET', path: '/api/notice/list', module: 'notice', auth: 'public', summary: 'Published notices in the request’s language, newest first (page object); the first is the newest', request: ZNoticeListRequest, response: ZNoticeListResponse },
   noticeDetail: { method: 'GET', path: '/api/notice/detail', module: 'notice', auth: 'public', summary: 'One published notice in the request’s language', request: ZNoticeDetailRequest, response: ZNoticeDetailResponse },
+  adminMarkets: { method: 'GET', path: '/api/admin/markets', module: 'settings', auth: 'staff', staffRole: 'viewer', summary: 'Every market and product setting: pairs with their contract and micro flags, micro expiries and payable currencies, deposit addresses, withdrawal limits, the platform switch, the spot market maker', response: ZAdminMarketsResponse },
+  adminPairSave: { method: 'POST', path: '/api/admin/markets/pair', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Change a pair: display, spread, fee, contract size, and for contract and micro pairs their open flags, leverages, hand presets and range, maintenance percent', request: ZAdminPairSaveRequest, response: ZNoticeResponse },
+  adminMicroSecondsSave: { method: 'POST', path: '/api/admin/markets/micro_seconds', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Add or change a micro expiry: its profit ratio and whether traders may choose it', request: ZAdminMicroSecondsSaveRequest, response: ZNoticeResponse },
+  adminMicroCurrencySave: { method: 'POST', path: '/api/admin/markets/micro_currency', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A micro payable currency: whether payable, stake range, fee percent and the stake presets', request: ZAdminMicroCurrencySaveRequest, response: ZNoticeResponse },
+  adminDepositAddressSave: { method: 'POST', path: '/api/admin/markets/deposit_address', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Set a currency’s deposit address on a network, checked by the chain’s rules; empty closes deposits there', request: ZAdminDepositAddressSaveRequest, response: ZNoticeResponse },
+  adminWithdrawLimitSave: { method: 'POST', path: '/api/admin/markets/withdraw_limit', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A currency’s withdrawal minimum, maximum, daily limit and fee percent', request: ZAdminWithdrawLimitSaveRequest, response: ZNoticeResponse },
+  adminPlatformSave: { method: 'POST', path: '/api/admin/markets/platform', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Open or close deposits and withdrawals for everyone (`is_open_CTbi`)', request: ZAdminPlatformSaveRequest, response: ZNoticeResponse },
+  adminSpotMakerSave: { method: 'POST', path: '/api/admin/markets/spot_maker', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'The spot market maker on a pair: on or off, rungs a side, spread, step between rungs and rung size', request: ZAdminSpotMakerSaveRequest, response: ZNoticeResponse },
   adminAudit: { method: 'GET', path: '/api/admin/audit', module: 'audit', auth: 'staff', staffRole: 'admin', summary: 'The audit log of staff decisions, newest first, for admins (page object)', request: ZAdminAuditRequest, response: ZAdminAuditResponse },
 });
 

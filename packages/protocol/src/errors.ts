@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   'account_locked',
   'withdraw_locked',
   'notice_text_required',
+  'setting_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -123,6 +123,15 @@ export const limits = {
   staffPasswordLengthMin: 10,
   noticeTitleLengthMax: 120,
   noticeBodyLengthMax: 5000,
+  // the console's market settings
+  /** a contract pair's largest leverage and hand count, and its most choices of each */
+  leverMultipleMax: 1000,
+  leverHandsSettingMax: 1_000_000,
+  settingChoicesMax: 12,
+  /** the longest micro expiry, in seconds */
+  microSecondsMax: 86_400,
+  /** the market maker's most rungs a side */
+  spotMakerLevelsMax: 50,
 } as const;
 
 /** A request budget: at most `max` requests per `windowMs`. */

@@ -16,8 +16,11 @@ export interface LeaderEngine {
   gain(): Promise<void>;
   /** every tick of the leader's feed, in order, after the board applied it */
   tick(event: TickEvent): void;
-  /** another process (or this one) placed work for the engine: look at the database now */
-  wake(): void;
+  /**
+   * another process (or this one) placed work for the engine: look at the database now;
+   * `what` is `settings` when staff changed the engine's settings
+   */
+  wake(what?: string): void;
   /** leadership is lost or the process stops: stop at once, finishing what is in hand */
   lose(): Promise<void>;
 }

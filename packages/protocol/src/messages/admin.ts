@@ -12,6 +12,7 @@ export const ADMIN_MESSAGES = {
   account_locked: { zh: '账户已被锁定，请联系客服', hk: '賬戶已被鎖定，請聯繫客服', en: 'This account is locked; please contact support', kr: '계정이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントはロックされています。サポートにお問い合わせください', spa: 'Esta cuenta está bloqueada; contacte con soporte' },
   withdraw_locked: { zh: '该账户的提现已被锁定，请联系客服', hk: '該賬戶的提現已被鎖定，請聯繫客服', en: 'Withdrawals are locked on this account; please contact support', kr: '이 계정의 출금이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントの出金はロックされています。サポートにお問い合わせください', spa: 'Los retiros de esta cuenta están bloqueados; contacte con soporte' },
   notice_text_required: { zh: '请填写全部六种语言的标题和内容', hk: '請填寫全部六種語言的標題和內容', en: 'Give the title and text in all six languages', kr: '6개 언어 모두 제목과 내용을 입력하세요', jp: '6言語すべてのタイトルと本文を入力してください', spa: 'Indique el título y el texto en los seis idiomas' },
+  setting_invalid: { zh: '未保存：{field} 的值无效或超出范围', hk: '未儲存：{field} 的值無效或超出範圍', en: 'Not saved: {field} is invalid or out of range', kr: '저장되지 않음: {field} 값이 잘못되었거나 범위를 벗어났습니다', jp: '保存されていません：{field} の値が無効か範囲外です', spa: 'No guardado: {field} no es válido o está fuera de rango' },
 } as const satisfies Partial<Record<ErrorCode, Translations>>;
 
 export const ADMIN_NOTICES = {

@@ -149,7 +149,11 @@ export async function openMarket(
       });
       await bus.onWake((name) => {
         if (name === LEADERSHIP_RELEASED) leadership?.tryNow();
-        else if (leading) engines.find((e) => e.name === name)?.wake();
+        else if (leading) {
+          // `spot:settings`: the engine `spot`, told what changed
+          const [engine, what] = name.split(':');
+          engines.find((e) => e.name === engine)?.wake(what);
+        }
       });
       const hooks = {
         onError,

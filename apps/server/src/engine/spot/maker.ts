@@ -43,6 +43,25 @@ export class MarketMaker {
   /** Loads the settings and the quotes resting from before (the matcher's `gain`). */
   async gain(): Promise<void> {
     this.pairs.clear();
+    await this.load();
+  }
+
+  /**
+   * Staff changed the settings: a pair taken off has its quotes cancelled, every other pair
+   * re-quotes with its new settings at once (the rungs that left the ladder are cancelled then).
+   */
+  async reconfigure(host: MakerHost): Promise<void> {
+    const before = new Map(this.pairs);
+    this.pairs.clear();
+    await this.load();
+    for (const [pairId, quotes] of before) {
+      if (this.pairs.has(pairId)) continue;
+      for (const orderId of quotes.keyByOrder.keys()) await host.run(pairId, { type: 'cancel', orderId, userId: this.userId });
+    }
+  }
+
+  /** The active pairs' settings and the quotes resting on them, each pair due for a re-quote. */
+  private async load(): Promise<void> {
     for (const row of await makerConfigs(this.db)) {
       this.pairs.set(row.pair_id, {
         config: {

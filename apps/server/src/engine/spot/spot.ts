@@ -73,6 +73,8 @@ export function spotEngine(deps: {
   let running: Promise<void> = Promise.resolve();
   let pending = false;
   let active = false;
+  /** staff changed the market maker's settings: reloaded before the next re-quote */
+  let reloadMaker = false;
 
   async function rebuild(pairId: bigint, template: Pick<PairBook, 'currencyId' | 'legalId'> & { rules: SpotBook['rules'] }): Promise<void> {
     const book = createSpotBook(template.rules);
@@ -143,6 +145,10 @@ export function spotEngine(deps: {
   async function drain(): Promise<void> {
     while (pending && active) {
       pending = false;
+      if (reloadMaker) {
+        reloadMaker = false;
+        await maker?.reconfigure(makerHost);
+      }
       let afterId = 0n;
       for (;;) {
         const accepted = await selectAcceptedOrders(db, afterId, limits.spotMatchBatch);
@@ -191,7 +197,8 @@ export function spotEngine(deps: {
       applySpotCommand(pair.book, { type: 'index', priceUnits }, { nowMs: clock() });
       if (active && maker?.indexMoved(pair.pairId, pair.book, clock())) schedule();
     },
-    wake() {
+    wake(what) {
+      if (what === 'settings') reloadMaker = true;
       if (active) schedule();
     },
     async lose() {
