@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
 import { serveTest } from './server-process';
 import { checkLedger } from '../src/modules/ledger/check';
-import { buildSignedInUser, buildTrader } from '../src/testing/factories';
+import { buildSignedInUser, buildStaff, buildTrader } from '../src/testing/factories';
 
 /** What the test asks of this process; user ids travel as strings, since IPC carries JSON. */
 export type NodeCommand =
@@ -27,7 +27,9 @@ export type NodeCommand =
   /** answers once this process's lever engine watches the order (it must lead) */
   | { kind: 'leverWatching'; orderId: string }
   /** the ledger's problems (none when sound) */
-  | { kind: 'checkLedger' };
+  | { kind: 'checkLedger' }
+  /** a signed-in staff member with the admin role */
+  | { kind: 'admin' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-node-'));
 const server = await startServer(
@@ -39,8 +41,8 @@ const server = await startServer(
     WEB_DIST: path.join(dataDir, 'no-web'),
     DATABASE_URL: process.env.NODE_DATABASE_URL,
     REDIS_URL: process.env.NODE_REDIS_URL,
-    // an empty spot book: the test's own orders meet each other
-    MARKET_MAKER: '0',
+    // an empty spot book unless the test asks for the market maker: the test's own orders meet each other
+    MARKET_MAKER: process.env.NODE_MARKET_MAKER ?? '0',
   }),
   {
     logger: false,
@@ -73,6 +75,10 @@ async function perform(command: NodeCommand): Promise<unknown> {
       return null;
     case 'checkLedger':
       return checkLedger(server.db);
+    case 'admin': {
+      const staff = await buildStaff(server, { role: 'admin' });
+      return { userId: String(staff.id), token: staff.token };
+    }
   }
 }
 serveTest<NodeCommand>(server, perform, () => fs.rmSync(dataDir, { recursive: true, force: true }));
