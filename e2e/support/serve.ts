@@ -72,11 +72,14 @@ const trader = await factories.buildTrader(server, {
 await factories.openDeposits(server, ['Trc20', 'BTC']);
 fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
 fs.writeFileSync(SESSION_FILE, JSON.stringify({ token: trader.token, userId: trader.id.toString(), email: trader.email }));
-// the staff console's tests: a reviewer with no TOTP set up yet, and a trader whose identity they review
+// the staff console's tests: a reviewer with no TOTP set up yet, and a trader whose identity they review,
 const reviewer = { email: 'e2e-reviewer@example.test', password: 'Reviewer-pass-1' };
 await factories.buildStaff(server, { ...reviewer, role: 'reviewer' });
+// and an administrator for the market settings
+const admin = { email: 'e2e-admin@example.test', password: 'Admin-pass-12' };
+await factories.buildStaff(server, { ...admin, role: 'admin' });
 const identityTrader = await factories.buildSignedInUser(server, { email: 'e2e-identity@example.test' });
-fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
+fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, admin, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
 
 const stop = async () => {
   await server.close();

@@ -1,43 +1,18 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shootConsole, signInAsStaff, staff } from '../pages/admin';
 import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
-import { SCREENSHOT_DIR, SESSION_FILE, STAFF_FILE } from '../support/paths';
+import { SESSION_FILE } from '../support/paths';
 
 // The staff console at laptop width: a reviewer signs in with TOTP (set up on this first sign-in,
 // the code computed here from the secret the page shows) and decides a deposit, a withdrawal and
 // an identity that traders filed; the traders see the outcome.
 
-const staff = () => JSON.parse(fs.readFileSync(STAFF_FILE, 'utf8')) as { reviewer: { email: string; password: string }; identityTrader: { token: string; email: string } };
 const trader = () => JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as { token: string; email: string };
 const DEPOSIT = { typed: '37.5', units: 3_750_000_000n };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test.skip(({ isMobile }) => isMobile, 'the staff console is laid out for a laptop');
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `desktop-admin-${name}.png`), fullPage: true });
-}
-
-/** The reviewer's console in a browser context of its own, signed in through password and TOTP. */
-async function signInAsReviewer(browser: Browser): Promise<Page> {
-  const { reviewer } = staff();
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(reviewer.email);
-  await page.getByLabel('Password').fill(reviewer.password);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await expect(page.locator('.tm-admin-qr canvas, .tm-admin-qr svg')).toBeVisible();
-  await shoot(page, 'totp-setup');
-  await page.getByLabel('Authenticator code').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Reviewer', { exact: true })).toBeVisible();
-  return page;
-}
 
 /** A queue's row holding `text`. */
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -81,14 +56,14 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
   });
   const availableBefore = units(await usdt.available.textContent());
 
-  const console = await signInAsReviewer(browser);
+  const console = await signInAsStaff(browser, staff().reviewer, 'Reviewer');
 
   await test.step('the reviewer sees the screenshot and credits the deposit', async () => {
     await console.getByPlaceholder('User id or e-mail').fill(trader().email);
     await console.getByPlaceholder('User id or e-mail').press('Enter');
     const row = rowWith(console, '37.50000000 USDT');
     await expect(row.getByRole('img', { name: 'Screenshot' })).toHaveAttribute('src', /^blob:/);
-    await shoot(console, 'deposits');
+    await shootConsole(console, 'deposits');
     await row.getByRole('button', { name: 'Credit' }).click();
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
@@ -129,7 +104,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.locator('.ant-select-item-option', { hasText: 'Chain success' }).click();
     await expect(rowWith(console, '21.00000000 USDT').getByText(hash)).toBeVisible();
     await console.keyboard.press('Escape');
-    await shoot(console, 'withdrawals');
+    await shootConsole(console, 'withdrawals');
     const list = (await (await request.post('/api/wallet/withdraw_list', { headers: { authorization: `Bearer ${token}` }, form: { page: '1' } })).json()) as {
       message: { list: Array<{ status_name: string; hash: string }> };
     };
@@ -145,7 +120,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.getByPlaceholder('User id or e-mail').press('Enter');
     const row = rowWith(console, cardId);
     for (const name of ['Front', 'Back', 'In hand']) await expect(row.getByRole('img', { name })).toHaveAttribute('src', /^blob:/);
-    await shoot(console, 'identities');
+    await shootConsole(console, 'identities');
     await row.getByRole('button', { name: 'Reject' }).click();
     await console.getByRole('dialog').getByLabel('Reason').fill('The in-hand photo is blurred');
     await console.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
@@ -173,7 +148,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     const drawer = console.getByRole('dialog');
     await expect(drawer.getByRole('cell', { name: 'Deposit credited' }).first()).toBeVisible();
     await expect(drawer.getByRole('switch', { name: 'Sign-in locked' })).toBeDisabled();
-    await shoot(console, 'users');
+    await shootConsole(console, 'users');
     await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -186,7 +161,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
   await test.step('the reviewer sees exposure and the feed per pair', async () => {
     await console.getByRole('menuitem', { name: 'Risk and health' }).click();
     await expect(console.getByRole('row').filter({ hasText: 'BTC/USDT' }).getByText('Live')).toBeVisible();
-    await shoot(console, 'risk');
+    await shootConsole(console, 'risk');
   });
 
   await test.step('signing out ends the staff session', async () => {

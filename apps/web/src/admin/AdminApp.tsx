@@ -8,6 +8,7 @@ import { adminCall, onStaffTokenChange, setStaffToken, staffToken } from './api'
 import Audit from './Audit';
 import Deposits from './Deposits';
 import Identities from './Identities';
+import Markets from './Markets';
 import Notices from './Notices';
 import Risk from './Risk';
 import SignIn from './SignIn';
@@ -24,6 +25,7 @@ const SECTIONS = [
   { key: 'users', role: 'viewer' },
   { key: 'notices', role: 'viewer' },
   { key: 'risk', role: 'viewer' },
+  { key: 'markets', role: 'viewer' },
   { key: 'staffAccounts', role: 'admin' },
   { key: 'audit', role: 'admin' },
 ] as const satisfies ReadonlyArray<{ key: string; role: StaffRole }>;
@@ -82,6 +84,7 @@ function Console() {
             <Route path="users" element={<Users isAdmin={role === 'admin'} />} />
             <Route path="notices" element={<Notices isAdmin={role === 'admin'} />} />
             <Route path="risk" element={<Risk isAdmin={role === 'admin'} />} />
+            <Route path="markets" element={<Markets isAdmin={role === 'admin'} />} />
             {role === 'admin' && <Route path="staffAccounts" element={<Staff selfId={me.data.id} />} />}
             {role === 'admin' && <Route path="audit" element={<Audit />} />}
             <Route path="*" element={<Navigate to="deposits" replace />} />

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { SCREENSHOT_DIR, STAFF_FILE } from '../support/paths';
+
+type Credentials = { email: string; password: string };
+/** The staff the server prepared: a reviewer and an admin (neither has TOTP set up), and a trader whose identity is reviewed. */
+export const staff = () =>
+  JSON.parse(fs.readFileSync(STAFF_FILE, 'utf8')) as { reviewer: Credentials; admin: Credentials; identityTrader: { token: string; email: string } };
+
+export async function shootConsole(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `desktop-admin-${name}.png`), fullPage: true });
+}
+
+/**
+ * A staff member's console in a browser context of its own at laptop width, signed in through
+ * password and TOTP (set up on this first sign-in, the code computed from the secret the page shows).
+ */
+export async function signInAsStaff(browser: Browser, who: Credentials, roleLabel: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.locator('.tm-admin-qr canvas, .tm-admin-qr svg')).toBeVisible();
+  await shootConsole(page, 'totp-setup');
+  await page.getByLabel('Authenticator code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(roleLabel, { exact: true })).toBeVisible();
+  return page;
+}
