@@ -77,6 +77,19 @@ describe('deposit addresses', () => {
   });
 });
 
+describe('the bank account for bank-transfer deposits', () => {
+  it('sets the bank, holder and number the trader’s bank deposit then shows', async () => {
+    const form = { bank_name: 'Harbour Bank', card_name: 'Tidemark Ltd', card_number: 'GB33 BUKB 2020 1555 5555 55' };
+    await expectStaffOnly('bank_account', form);
+    await expectRefused('bank_account', { ...form, card_number: '12' }, 'bank_invalid');
+    await expectRefused('bank_account', { ...form, bank_name: ' ' }, 'bank_invalid');
+    expect(await save('bank_account', form)).toMatchObject({ type: 'ok' });
+    const bank = (await server.post('/api/wallet/get_in_address', { currency: '9999' }, { token: trader.token })).message.Bank;
+    expect(bank).toEqual({ bkname: 'Harbour Bank', cardname: 'Tidemark Ltd', bkcardnumer: 'GB33 BUKB 2020 1555 5555 55' });
+    expect(JSON.parse((await lastAudit()).detail).after).toEqual({ bank_name: 'Harbour Bank', card_name: 'Tidemark Ltd', card_number: 'GB33 BUKB 2020 1555 5555 55' });
+  });
+});
+
 describe('the platform switch', () => {
   it('closes and opens deposits and withdrawals (is_open_CTbi)', async () => {
     const isOpen = async () => (await server.post('/api/wallet/list', {}, { token: trader.token })).message.is_open_CTbi;

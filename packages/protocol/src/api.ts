@@ -128,6 +128,7 @@ import {
   ZNoticeDetailResponse,
 } from './calls/admin';
 import {
+  ZAdminBankAccountSaveRequest,
   ZAdminDepositAddressSaveRequest,
   ZAdminMarketsResponse,
   ZAdminMicroCurrencySaveRequest,
@@ -289,6 +290,7 @@ export const calls = define({
   adminMicroSecondsSave: { method: 'POST', path: '/api/admin/markets/micro_seconds', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Add or change a micro expiry: its profit ratio and whether traders may choose it', request: ZAdminMicroSecondsSaveRequest, response: ZNoticeResponse },
   adminMicroCurrencySave: { method: 'POST', path: '/api/admin/markets/micro_currency', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A micro payable currency: whether payable, stake range, fee percent and the stake presets', request: ZAdminMicroCurrencySaveRequest, response: ZNoticeResponse },
   adminDepositAddressSave: { method: 'POST', path: '/api/admin/markets/deposit_address', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Set a currency’s deposit address on a network, checked by the chain’s rules; empty closes deposits there', request: ZAdminDepositAddressSaveRequest, response: ZNoticeResponse },
+  adminBankAccountSave: { method: 'POST', path: '/api/admin/markets/bank_account', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'The bank account traders send bank-transfer deposits to: bank, account holder and number', request: ZAdminBankAccountSaveRequest, response: ZNoticeResponse },
   adminWithdrawLimitSave: { method: 'POST', path: '/api/admin/markets/withdraw_limit', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A currency’s withdrawal minimum, maximum, daily limit and fee percent', request: ZAdminWithdrawLimitSaveRequest, response: ZNoticeResponse },
   adminPlatformSave: { method: 'POST', path: '/api/admin/markets/platform', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Open or close deposits and withdrawals for everyone (`is_open_CTbi`)', request: ZAdminPlatformSaveRequest, response: ZNoticeResponse },
   adminSpotMakerSave: { method: 'POST', path: '/api/admin/markets/spot_maker', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'The spot market maker on a pair: on or off, rungs a side, spread, step between rungs and rung size', request: ZAdminSpotMakerSaveRequest, response: ZNoticeResponse },

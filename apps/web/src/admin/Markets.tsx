@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import {
   calls,
@@ -42,6 +42,11 @@ const MICRO_CURRENCY_FIELDS: SettingField[] = [
   { name: 'max', label: 'max', kind: 'number' },
   { name: 'fee', label: 'feePercent', kind: 'number' },
   { name: 'presets', label: 'presets' },
+];
+const BANK_FIELDS: SettingField[] = [
+  { name: 'bank_name', label: 'bankName' },
+  { name: 'card_name', label: 'accountHolder' },
+  { name: 'card_number', label: 'accountNumber' },
 ];
 const WITHDRAW_FIELDS: SettingField[] = [
   { name: 'min', label: 'min', kind: 'number' },
@@ -114,6 +119,16 @@ export default function Markets({ isAdmin }: { isAdmin: boolean }) {
               />
             )),
         ]}
+      />
+      <Space>
+        <h2 className="tm-admin-h2">{adminText('bankAccount')}</h2>
+        {isAdmin && data && <SettingEditor call={calls.adminBankAccountSave} title={adminText('bankAccount')} fields={BANK_FIELDS} values={data.bank_account} />}
+      </Space>
+      <Descriptions
+        size="small"
+        column={3}
+        bordered
+        items={BANK_FIELDS.map((f) => ({ key: f.name, label: adminText(f.label), children: data?.bank_account[f.name as keyof typeof data.bank_account] }))}
       />
       <h2 className="tm-admin-h2">{adminText('withdrawLimits')}</h2>
       <Table<TAdminWithdrawLimit>

@@ -111,6 +111,8 @@ export const ZAdminMarketsResponse = ZEnvelopeOk(
     micro_currencies: z.array(ZAdminMicroCurrency),
     deposit_addresses: z.array(ZAdminDepositAddress),
     withdraw_limits: z.array(ZAdminWithdrawLimit),
+    /** where bank-transfer deposits are sent (the Bank currency's deposit destination) */
+    bank_account: z.object({ bank_name: z.string(), card_name: z.string(), card_number: z.string() }),
     spot_makers: z.array(ZAdminSpotMaker),
   }),
 );
@@ -166,4 +168,14 @@ export const ZAdminSpotMakerSaveRequest = z.object({
   spread: zPercent,
   step: zNonNegative.refine((u) => u < PERCENT_100, 'setting_invalid'),
   size: zPositive,
+});
+const zBankText = z.string({ error: 'bank_invalid' }).trim().min(1, 'bank_invalid').max(limits.bankNameLengthMax, 'bank_invalid');
+export const ZAdminBankAccountSaveRequest = z.object({
+  bank_name: zBankText,
+  card_name: zBankText,
+  /** an account number or IBAN: letters, digits and spaces */
+  card_number: z
+    .string({ error: 'bank_invalid' })
+    .trim()
+    .regex(new RegExp(`^[0-9A-Za-z ]{${limits.bankAccountDigitsMin},${limits.bankAccountDigitsMax + 8}}$`), 'bank_invalid'),
 });

@@ -7,6 +7,7 @@ import { LEVER_ENGINE } from '../lever/routes';
 import { SPOT_ENGINE } from '../spot/routes';
 import {
   marketSettings,
+  saveBankAccount,
   saveDepositAddress,
   saveMicroCurrency,
   saveMicroSeconds,
@@ -44,6 +45,10 @@ export const settingsRoutes: FastifyPluginAsync<{ clock: Clock; wake: (engine: s
   });
   route(app, calls.adminDepositAddressSave, async (request, _reply, { db }) => {
     await saveDepositAddress(db, request.body, change(request.userId));
+    return saved(request.lang);
+  });
+  route(app, calls.adminBankAccountSave, async (request, _reply, { db }) => {
+    await saveBankAccount(db, request.body, change(request.userId));
     return saved(request.lang);
   });
   route(app, calls.adminWithdrawLimitSave, async (request, _reply, { db }) => {

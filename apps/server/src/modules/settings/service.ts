@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { recordStaffDecision } from '../audit/service';
-import { selectCurrency, selectPlatformOpen } from '../wallet/queries';
+import { selectBankDepositAccount, selectCurrency, selectPlatformOpen } from '../wallet/queries';
 import {
   upsertMicroCurrency,
   selectDepositAddressRows,
@@ -111,7 +111,7 @@ const presentMaker = (row: Awaited<ReturnType<typeof selectSpotMakers>>[number])
 });
 
 export async function marketSettings(db: Db) {
-  const [platformOpen, pairs, seconds, microCurrencies, addresses, withdrawLimits, makers] = await Promise.all([
+  const [platformOpen, pairs, seconds, microCurrencies, addresses, withdrawLimits, makers, bank] = await Promise.all([
     selectPlatformOpen(db),
     selectPairSettings(db),
     selectMicroSeconds(db),
@@ -119,6 +119,7 @@ export async function marketSettings(db: Db) {
     selectDepositAddressRows(db),
     selectWithdrawLimits(db),
     selectSpotMakers(db),
+    bankAccount(db),
   ]);
   return {
     platform_open: platformOpen,
@@ -129,6 +130,7 @@ export async function marketSettings(db: Db) {
     deposit_addresses: addresses.map(presentAddress),
     withdraw_limits: withdrawLimits.map(presentWithdrawLimit),
     spot_makers: makers.map(presentMaker),
+    bank_account: bank,
   };
 }
 
@@ -296,6 +298,24 @@ export function saveWithdrawLimit(
         daily_limit_units: input.daily_limit,
         rate_units: input.rate,
       });
+    },
+  });
+}
+
+async function bankAccount(db: Db) {
+  const bank = await selectBankDepositAccount(db);
+  return { bank_name: bank.bankName, card_name: bank.cardName, card_number: bank.cardNumber };
+}
+
+export function saveBankAccount(db: Db, input: { bank_name: string; card_name: string; card_number: string }, change: Change): Promise<void> {
+  return audited(db, change, {
+    action: 'settings.bank_account',
+    subject: 'setting:bank_deposit',
+    read: bankAccount,
+    write: async (trx) => {
+      await upsertSetting(trx, 'bank_deposit_bank_name', input.bank_name);
+      await upsertSetting(trx, 'bank_deposit_card_name', input.card_name);
+      await upsertSetting(trx, 'bank_deposit_card_number', input.card_number);
     },
   });
 }
