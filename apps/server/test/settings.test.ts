@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import type { MarketOptions } from '../src/engine/market/market';
 import { buildStaff, buildTrader, DEPOSIT_ADDRESSES, type SignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -19,15 +18,7 @@ let report: ((event: FeedEvent) => void) | undefined;
 
 beforeAll(async () => {
   // a feed the test drives, for the micro order's price
-  const feed: MarketOptions['feed'] = () => ({
-    start: async (r) => {
-      report = r;
-    },
-    stop: async () => {
-      report = undefined;
-    },
-  });
-  server = await startTestServer({ market: { seed: 3, clock, flushMs: 3600_000, feed } });
+  server = await startTestServer({ market: { clock, flushMs: 3_600_000, feed: () => ({ start: async (r) => void (report = r), stop: async () => {} }) } });
   admin = await buildStaff(server, { role: 'admin' });
   reviewer = await buildStaff(server, { role: 'reviewer' });
   trader = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { formatUnits, manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
 import { limits, type ClientToServerEvents, type ServerToClientEvents, type TEmitAck } from '@tidemark/protocol';
 import { MARKET_MAKER_EMAIL } from '../src/modules/bootstrap/service';
-import { buildTrader } from '../src/testing/factories';
+import { buildStaff, buildTrader } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -125,6 +125,20 @@ describe('the market maker', () => {
     await indexTo(formatUnits(server.market.lastPriceUnits(BTC_PAIR_ID) + num('50')));
     const { lever_transaction: depth } = await book();
     expect(depth.out.map(([, amount]: [string, string]) => amount)).toEqual(['4.00000000', '4.00000000']);
+    await server.expectLedgerSound();
+  });
+
+  it('quotes the settings staff save at once, and leaves the book when switched off', async () => {
+    const admin = await buildStaff(server, { role: 'admin' });
+    const save = (form: Record<string, string>) => server.post('/api/admin/markets/spot_maker', { pair_id: '2', spread: '0.2', step: '0.1', size: '0.02', ...form }, { token: admin.token });
+    expect(await save({ is_active: '1', levels: '3' })).toMatchObject({ type: 'ok' });
+    await server.spot.settled();
+    const { lever_transaction: depth } = await book();
+    expect(depth.in).toEqual(Array(3).fill([expect.any(String), '0.02000000']));
+    expect(depth.out).toEqual(Array(3).fill([expect.any(String), '0.02000000']));
+    expect(await save({ is_active: '0', levels: '3' })).toMatchObject({ type: 'ok' });
+    await server.spot.settled();
+    expect((await book()).lever_transaction).toEqual({ in: [], out: [] });
     await server.expectLedgerSound();
   });
 });
