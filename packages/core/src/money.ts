@@ -58,6 +58,11 @@ export function formatUnits(units: bigint, decimals = DECIMALS): string {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > DECIMALS) {
     throw new RangeError(`decimals must be an integer 0..${DECIMALS}, got ${decimals}`);
   }
+  if (decimals === DECIMALS) {
+    // every digit kept, nothing to round: the common case, on hot paths (rows of settled orders)
+    const digits = (units < 0n ? -units : units).toString().padStart(DECIMALS + 1, '0');
+    return `${units < 0n ? '-' : ''}${digits.slice(0, -DECIMALS)}.${digits.slice(-DECIMALS)}`;
+  }
   const rounded = divRound(units, 10n ** BigInt(DECIMALS - decimals), 'half_even');
   const magnitude = rounded < 0n ? -rounded : rounded;
   const scale = 10n ** BigInt(decimals);

@@ -1,5 +1,5 @@
 import type { Posting } from '../ledger';
-import { MICRO_GENESIS_TIP, recordMicroSettlement, type MicroChainTip, type MicroSettlementRecord } from './record';
+import { MICRO_GENESIS_TIP, recordMicroSettlement, type MicroChainTip, type MicroSettlementRecord, type Sha256Hex } from './record';
 import {
   addMicroOrders,
   dueMicroOrders,
@@ -33,7 +33,7 @@ export type MicroCommand =
    * recorded price at its own end time. `priceAt` must be final up to `nowMs`: pass as now the time
    * up to which every tick is recorded, not the wall clock, or a late tick would change an end price.
    */
-  | { kind: 'settleDue'; priceAt: PriceLookup; limit?: number }
+  | { kind: 'settleDue'; priceAt: PriceLookup; limit?: number; /** the records' digest; the portable one by default */ hash?: Sha256Hex }
   /**
    * loads persisted open orders: after a restart, a leader change, or to take over orders another
    * process accepted. Orders already open are left as they are, so loading twice is harmless;
@@ -78,7 +78,7 @@ export function stepMicro(state: MicroState, command: MicroCommand, { nowMs }: {
           continue;
         }
         const { settlement, postings } = settleMicroOrder(order, endTick);
-        const record = recordMicroSettlement(chainTip, order, settlement);
+        const record = recordMicroSettlement(chainTip, order, settlement, command.hash);
         chainTip = { seq: record.seq, hash: record.hash };
         settled.push(order);
         events.push({ kind: 'settled', order, settlement, postings, record });

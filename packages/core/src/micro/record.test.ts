@@ -39,6 +39,26 @@ describe('settlement records', () => {
     expect(hashMicroRecord(body)).toBe(hash);
   });
 
+  it('write the canonical text as JSON of every field as a string, for any record', () => {
+    const big = fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n });
+    const ms = fc.integer({ min: 0, max: 2 ** 52 });
+    const recordArb = fc.record({
+      seq: big, orderId: big, pairId: big, currencyId: big,
+      direction: fc.constantFrom('up' as const, 'down' as const),
+      seconds: fc.integer(), numberUnits: big, profitRatioPercentUnits: big,
+      openedAtMs: ms, expiresAtMs: ms, openPriceUnits: big, openTickMs: ms, endPriceUnits: big, endTickMs: ms,
+      outcome: fc.constantFrom('win' as const, 'draw' as const, 'loss' as const),
+      payoutUnits: big, factProfitsUnits: big, prevHash: fc.string(),
+    });
+    fc.assert(
+      fc.property(recordArb, (r) => {
+        const fields = [r.seq, r.orderId, r.pairId, r.currencyId, r.direction, r.seconds, r.numberUnits, r.profitRatioPercentUnits, r.openedAtMs, r.expiresAtMs, r.openPriceUnits, r.openTickMs, r.endPriceUnits, r.endTickMs, r.outcome, r.payoutUnits, r.factProfitsUnits, r.prevHash];
+        expect(canonicalMicroRecord(r)).toBe(JSON.stringify(['tidemark/micro-settlement/1', ...fields].map(String)));
+      }),
+      params,
+    );
+  });
+
   it('chain each record to the one before it', () => {
     const first = firstRecord();
     const out = checkMicroSubmit(submitInput({ orderId: 2n, direction: 'down' }), LIMITS, NOW_MS);

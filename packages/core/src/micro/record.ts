@@ -45,43 +45,30 @@ const FORMAT = 'tidemark/micro-settlement/1';
 
 /**
  * The bytes a record's hash covers: a JSON array of a format tag and every field but `hash` as
- * a string, in a fixed order. Integers in decimal, so any language can rebuild it.
+ * a string, in a fixed order. Integers in decimal, so any language can rebuild it. Written out
+ * by hand (the same text as JSON.stringify of the strings): a settler hashes a record per order.
  */
 export function canonicalMicroRecord(record: Omit<MicroSettlementRecord, 'hash'>): string {
   const r = record;
-  return JSON.stringify(
-    [
-      FORMAT,
-      r.seq,
-      r.orderId,
-      r.pairId,
-      r.currencyId,
-      r.direction,
-      r.seconds,
-      r.numberUnits,
-      r.profitRatioPercentUnits,
-      r.openedAtMs,
-      r.expiresAtMs,
-      r.openPriceUnits,
-      r.openTickMs,
-      r.endPriceUnits,
-      r.endTickMs,
-      r.outcome,
-      r.payoutUnits,
-      r.factProfitsUnits,
-      r.prevHash,
-    ].map(String),
-  );
+  // only the direction, outcome and previous hash are text; JSON.stringify quotes them
+  return `["${FORMAT}","${r.seq}","${r.orderId}","${r.pairId}","${r.currencyId}",${JSON.stringify(r.direction)},"${r.seconds}","${r.numberUnits}","${r.profitRatioPercentUnits}","${r.openedAtMs}","${r.expiresAtMs}","${r.openPriceUnits}","${r.openTickMs}","${r.endPriceUnits}","${r.endTickMs}",${JSON.stringify(r.outcome)},"${r.payoutUnits}","${r.factProfitsUnits}",${JSON.stringify(r.prevHash)}]`;
 }
 
-export const hashMicroRecord = (record: Omit<MicroSettlementRecord, 'hash'>): string =>
-  bytesToHex(sha256(utf8ToBytes(canonicalMicroRecord(record))));
+/** SHA-256 of a text's UTF-8 bytes as lowercase hex. */
+export type Sha256Hex = (text: string) => string;
+
+/** The portable SHA-256, anywhere; a server may pass its runtime's native one instead (the same digest, several times faster). */
+export const sha256Hex: Sha256Hex = (text) => bytesToHex(sha256(utf8ToBytes(text)));
+
+export const hashMicroRecord = (record: Omit<MicroSettlementRecord, 'hash'>, hash: Sha256Hex = sha256Hex): string =>
+  hash(canonicalMicroRecord(record));
 
 /** The record of a settlement, chained after `tip`. */
 export function recordMicroSettlement(
   tip: MicroChainTip,
   order: MicroOrder,
   settlement: MicroSettlement,
+  hash: Sha256Hex = sha256Hex,
 ): MicroSettlementRecord {
   const body: Omit<MicroSettlementRecord, 'hash'> = {
     seq: tip.seq + 1n,
@@ -103,7 +90,7 @@ export function recordMicroSettlement(
     factProfitsUnits: settlement.factProfitsUnits,
     prevHash: tip.hash,
   };
-  return { ...body, hash: hashMicroRecord(body) };
+  return { ...body, hash: hashMicroRecord(body, hash) };
 }
 
 export type MicroChainBreakKind =
@@ -146,6 +133,7 @@ export function verifyChain(
   priceAt: PriceLookup,
   payouts: ReadonlyMap<bigint, bigint>,
   from: MicroChainTip = MICRO_GENESIS_TIP,
+  hash: Sha256Hex = sha256Hex,
 ): MicroChainBreak[] {
   const breaks: MicroChainBreak[] = [];
   const seen = new Set<bigint>();
@@ -154,8 +142,8 @@ export function verifyChain(
     const { seq, orderId } = record;
     const add = (kind: MicroChainBreakKind, message: string) =>
       breaks.push({ kind, seq, orderId, message: `record ${seq} (order ${orderId}): ${message}` });
-    const { hash, ...body } = record;
-    if (hashMicroRecord(body) !== hash) add('hash_mismatch', 'its content does not match its hash');
+    const { hash: recordedHash, ...body } = record;
+    if (hashMicroRecord(body, hash) !== recordedHash) add('hash_mismatch', 'its content does not match its hash');
     if (record.prevHash !== previous.hash)
       add('link_broken', `it does not follow the record before it (seq ${previous.seq})`);
     if (seq !== previous.seq + 1n) add('seq_gap', `seq ${seq} follows seq ${previous.seq}`);
@@ -197,7 +185,7 @@ export function verifyChain(
         `says ${price(record.payoutUnits)} paid, the ledger ${paid === undefined ? 'has no settlement' : `paid ${price(paid)}`}`,
       );
     }
-    previous = { seq, hash };
+    previous = { seq, hash: recordedHash };
   }
   for (const orderId of payouts.keys()) {
     if (!seen.has(orderId)) {

@@ -11,15 +11,16 @@ import {
 } from '@tidemark/core';
 import { limits, type TMicroOrderRow } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
+import { nativeSha256Hex } from '../../hash';
 import {
   dueOpenMicroOrders,
   microChainTip,
-  microOrderRows,
   microPairIds,
   openMicroOrders,
   persistMicroSettlements,
   recordedPrices,
   recordMicroTicks,
+  settledOrderRows,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
 import type { LeaderEngine } from '../hosted';
@@ -161,16 +162,17 @@ export class MicroSettler implements LeaderEngine {
       const due = dueMicroOrders(state.schedule, horizonMs, batchSize);
       if (due.length === 0) return;
       const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })));
-      const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize }, { nowMs: horizonMs });
+      const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
       if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
       const settled = step.events.filter((e) => e.kind === 'settled');
       // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
       const missing = step.events.find((e) => e.kind === 'price_missing');
       if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
-      await persistMicroSettlements(db, settled, clock());
+      const settledAtMs = clock();
+      await persistMicroSettlements(db, settled, settledAtMs);
       for (const e of settled) engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
       this.state = step.state;
-      for (const { userId, row } of await microOrderRows(db, settled.map((e) => e.order.orderId), clock())) publish(userId, row);
+      for (const { userId, row } of await settledOrderRows(db, settled, settledAtMs, clock())) publish(userId, row);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { WALLET_KINDS, type Bucket } from '@tidemark/core';
 import type { Insertable } from 'kysely';
+import { bulkInsert, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import type { WalletLogTable } from '../../db/schema';
 import type { AccountRef } from './types';
@@ -36,20 +37,19 @@ export async function insertTxn(
   return row?.id;
 }
 
-/** Rows per multi-row insert: under SQLite's and PostgreSQL's bound-parameter limits for our widest rows. */
-export const INSERT_CHUNK_ROWS = 500;
-
 /** Inserts keyless txn rows, each with a distinct reference; their ids by reference. */
 export async function insertTxns(
   db: Db,
   txns: ReadonlyArray<{ kind: string; reference: string; created_at_ms: bigint }>,
 ): Promise<Map<string, bigint>> {
-  const ids = new Map<string, bigint>();
-  for (let i = 0; i < txns.length; i += INSERT_CHUNK_ROWS) {
-    const rows = await db.insertInto('ledger_txn').values(txns.slice(i, i + INSERT_CHUNK_ROWS)).returning(['id', 'reference']).execute();
-    for (const row of rows) ids.set(row.reference!, row.id);
-  }
-  return ids;
+  const rows = await bulkInsert<{ id: bigint; reference: string }>(
+    db,
+    'ledger_txn',
+    [{ name: 'kind', type: 'text' }, { name: 'reference', type: 'text' }, { name: 'created_at_ms', type: 'bigint' }],
+    txns.map((t) => [t.kind, t.reference, t.created_at_ms]),
+    ['id', 'reference'],
+  );
+  return new Map(rows.map((row) => [row.reference, row.id]));
 }
 
 export async function selectTxnIdByKey(db: Db, idempotencyKey: string): Promise<bigint | undefined> {
@@ -61,11 +61,19 @@ export async function selectTxnIdByKey(db: Db, idempotencyKey: string): Promise<
   return row?.id;
 }
 
+const ENTRY_COLUMNS: BulkColumn[] = [
+  { name: 'txn_id', type: 'bigint' },
+  { name: 'account_id', type: 'bigint' },
+  { name: 'currency_id', type: 'bigint' },
+  { name: 'bucket', type: 'text' },
+  { name: 'delta_units', type: 'bigint' },
+];
+
 export async function insertEntries(
   db: Db,
   entries: ReadonlyArray<{ txn_id: bigint; account_id: bigint; currency_id: bigint; bucket: Bucket; delta_units: bigint }>,
 ): Promise<void> {
-  for (let i = 0; i < entries.length; i += INSERT_CHUNK_ROWS) await db.insertInto('ledger_entry').values(entries.slice(i, i + INSERT_CHUNK_ROWS)).execute();
+  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries.map((e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]));
 }
 
 /**
@@ -118,11 +126,15 @@ export async function insertWallets(db: Db, userId: bigint): Promise<void> {
     .execute();
 }
 
+const WALLET_LOG_COLUMNS = (
+  ['user_id', 'currency_id', 'wallet', 'txn_id', 'category', 'value_units', 'info', 'type_info_e', 'type_info_j', 'type_info_m', 'type_info_k', 'type_info_s', 'created_at_ms'] as const
+).map((name) => ({ name, type: name.endsWith('_id') || name.endsWith('_units') || name.endsWith('_ms') ? 'bigint' : 'text' }) satisfies BulkColumn);
+
 export async function insertWalletLogs(
   db: Db,
   rows: ReadonlyArray<Omit<Insertable<WalletLogTable>, 'id'>>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) await db.insertInto('wallet_log').values(rows.slice(i, i + INSERT_CHUNK_ROWS)).execute();
+  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows.map((row) => WALLET_LOG_COLUMNS.map((c) => row[c.name])));
 }
 
 /** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */

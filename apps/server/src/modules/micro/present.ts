@@ -1,4 +1,4 @@
-import { canonicalMicroRecord, formatUnits, type MicroOrder, type MicroSettlementRecord } from '@tidemark/core';
+import { canonicalMicroRecord, formatUnits, type MicroOrder, type MicroSettlement, type MicroSettlementRecord } from '@tidemark/core';
 import type { TMicroOrderRow, TMicroSettlementRecord } from '@tidemark/protocol';
 import { MICRO_STATUS, type MicroOrderRow, type MicroSettlementRow, type NamedMicroOrder } from './queries';
 
@@ -22,6 +22,38 @@ export function orderOf(row: MicroOrderRow): MicroOrder {
     openTick: { priceUnits: row.open_price_units, atMs: Number(row.open_tick_ms) },
     userAccountId: ACCOUNT_LABEL.user,
     houseAccountId: ACCOUNT_LABEL.house,
+  };
+}
+
+/** A settled order's row as the database now holds it, built from what the batch wrote (no read back). */
+export function settledOrderRow(
+  order: MicroOrder,
+  settlement: MicroSettlement,
+  names: Pick<NamedMicroOrder, 'base_name' | 'legal_name' | 'currency_name'>,
+  settledAtMs: number,
+): NamedMicroOrder {
+  return {
+    id: order.orderId,
+    user_id: order.userId,
+    pair_id: order.pairId,
+    currency_id: order.currencyId,
+    type: order.direction === 'up' ? 1n : 2n,
+    status: MICRO_STATUS.closed,
+    seconds: BigInt(order.seconds),
+    number_units: order.numberUnits,
+    fee_units: order.feeUnits,
+    profit_ratio_units: order.profitRatioPercentUnits,
+    opened_at_ms: BigInt(order.openedAtMs),
+    expires_at_ms: BigInt(order.expiresAtMs),
+    open_price_units: order.openTick.priceUnits,
+    open_tick_ms: BigInt(order.openTick.atMs),
+    end_price_units: settlement.endTick.priceUnits,
+    end_tick_ms: BigInt(settlement.endTick.atMs),
+    payout_units: settlement.payoutUnits,
+    fact_profits_units: settlement.factProfitsUnits,
+    profit_result: BigInt(settlement.profitResult),
+    settled_at_ms: BigInt(settledAtMs),
+    ...names,
   };
 }
 
@@ -73,31 +105,6 @@ export function recordOf(row: MicroSettlementRow): MicroSettlementRecord {
     factProfitsUnits: row.fact_profits_units,
     prevHash: row.prev_hash,
     hash: row.hash,
-  };
-}
-
-export function rowOfRecord(r: MicroSettlementRecord, txnId: bigint): MicroSettlementRow {
-  return {
-    seq: r.seq,
-    order_id: r.orderId,
-    pair_id: r.pairId,
-    currency_id: r.currencyId,
-    direction: r.direction,
-    seconds: BigInt(r.seconds),
-    number_units: r.numberUnits,
-    profit_ratio_units: r.profitRatioPercentUnits,
-    opened_at_ms: BigInt(r.openedAtMs),
-    expires_at_ms: BigInt(r.expiresAtMs),
-    open_price_units: r.openPriceUnits,
-    open_tick_ms: BigInt(r.openTickMs),
-    end_price_units: r.endPriceUnits,
-    end_tick_ms: BigInt(r.endTickMs),
-    outcome: r.outcome,
-    payout_units: r.payoutUnits,
-    fact_profits_units: r.factProfitsUnits,
-    prev_hash: r.prevHash,
-    hash: r.hash,
-    txn_id: txnId,
   };
 }
 

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import type { MicroSettlementRecord } from '@tidemark/core';
 import type { Insertable, Selectable } from 'kysely';
+import { bulkInsert, bulkWith, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import type { MicroOrderTable, MicroSettlementTable } from '../../db/schema';
 
@@ -144,8 +145,19 @@ export function selectNamedOrder(db: Db, orderId: bigint) {
   return ordersWithNames(db).where('o.id', '=', orderId).executeTakeFirst();
 }
 
-export function selectNamedOrders(db: Db, orderIds: readonly bigint[]) {
-  return ordersWithNames(db).where('o.id', 'in', orderIds).orderBy('o.id').execute();
+/** The names an order row shows for orders of these pairs paid in these currencies, by pair and by currency. */
+export async function selectOrderNames(db: Db, pairIds: readonly bigint[], currencyIds: readonly bigint[]) {
+  const [pairs, currencies] = await Promise.all([
+    db
+      .selectFrom('pair as p')
+      .innerJoin('currency as base', 'base.id', 'p.currency_id')
+      .innerJoin('currency as legal', 'legal.id', 'p.legal_id')
+      .select(['p.id', 'base.name as base_name', 'legal.name as legal_name'])
+      .where('p.id', 'in', pairIds)
+      .execute(),
+    db.selectFrom('currency').select(['id', 'name']).where('id', 'in', currencyIds).execute(),
+  ]);
+  return { pairs: new Map(pairs.map((p) => [p.id, p])), currencies: new Map(currencies.map((c) => [c.id, c.name])) };
 }
 
 export async function selectUserOrders(
@@ -174,42 +186,56 @@ export interface MicroClose {
   profitResult: number;
 }
 
-/** Rows per bulk close: six bound parameters each. */
-const CLOSE_CHUNK_ROWS = 500;
+const CLOSE_COLUMNS: BulkColumn[] = ['id', 'end_price_units', 'end_tick_ms', 'payout_units', 'fact_profits_units', 'profit_result'].map((name) => ({ name, type: 'bigint' }));
 
-/**
- * Closes open orders with their settlements, a chunk per statement (UPDATE ... FROM VALUES, on
- * both databases); answers how many were open and are now closed.
- */
-export async function closeOrders(db: Db, closes: readonly MicroClose[], settledAtMs: number): Promise<number> {
-  let closed = 0;
-  const big = (value: bigint | number) => sql`cast(${BigInt(value)} as bigint)`;
-  for (let i = 0; i < closes.length; i += CLOSE_CHUNK_ROWS) {
-    const values = closes
-      .slice(i, i + CLOSE_CHUNK_ROWS)
-      .map((c) => sql`(${big(c.orderId)}, ${big(c.endPriceUnits)}, ${big(c.endTickMs)}, ${big(c.payoutUnits)}, ${big(c.factProfitsUnits)}, ${big(c.profitResult)})`);
-    const result = await sql`
-      update micro_order set
-        status = ${MICRO_STATUS.closed},
-        end_price_units = v.column2,
-        end_tick_ms = v.column3,
-        payout_units = v.column4,
-        fact_profits_units = v.column5,
-        profit_result = v.column6,
-        settled_at_ms = ${BigInt(settledAtMs)}
-      from (values ${sql.join(values)}) as v
-      where micro_order.id = v.column1 and micro_order.status = ${MICRO_STATUS.open}`.execute(db);
-    closed += Number(result.numAffectedRows ?? 0n);
-  }
-  return closed;
+/** Closes open orders with their settlements, set-based; answers how many were open and are now closed. */
+export function closeOrders(db: Db, closes: readonly MicroClose[], settledAtMs: number): Promise<number> {
+  return bulkWith(
+    db,
+    CLOSE_COLUMNS,
+    closes.map((c) => [c.orderId, c.endPriceUnits, BigInt(c.endTickMs), c.payoutUnits, c.factProfitsUnits, BigInt(c.profitResult)]),
+    `update micro_order set
+      status = ${MICRO_STATUS.closed},
+      end_price_units = v.end_price_units,
+      end_tick_ms = v.end_tick_ms,
+      payout_units = v.payout_units,
+      fact_profits_units = v.fact_profits_units,
+      profit_result = v.profit_result,
+      settled_at_ms = ${BigInt(settledAtMs)}
+    from v
+    where micro_order.id = v.id and micro_order.status = ${MICRO_STATUS.open}`,
+  );
 }
 
-/** Rows per insert: a record has 20 columns, well under both databases' bound-parameter limits. */
-const SETTLEMENT_CHUNK_ROWS = 500;
+const SETTLEMENT_COLUMNS = (
+  ['seq', 'order_id', 'pair_id', 'currency_id', 'direction', 'seconds', 'number_units', 'profit_ratio_units', 'opened_at_ms', 'expires_at_ms', 'open_price_units', 'open_tick_ms', 'end_price_units', 'end_tick_ms', 'outcome', 'payout_units', 'fact_profits_units', 'prev_hash', 'hash', 'txn_id'] as const
+).map((name) => ({ name, type: name === 'direction' || name === 'outcome' || name.endsWith('hash') ? 'text' : 'bigint' }) satisfies BulkColumn);
 
-/** Appends records in the order given (their seqs ascend): the chain commits in order. */
-export async function insertSettlements(db: Db, rows: readonly MicroSettlementRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += SETTLEMENT_CHUNK_ROWS) await db.insertInto('micro_settlement').values(rows.slice(i, i + SETTLEMENT_CHUNK_ROWS)).execute();
+/** Appends records in the order given (their seqs ascend), each with its ledger txn: the chain commits in order. */
+export async function insertSettlements(db: Db, records: readonly MicroSettlementRecord[], txnIds: readonly bigint[]): Promise<void> {
+  const rows = records.map((r, i) => [
+    r.seq,
+    r.orderId,
+    r.pairId,
+    r.currencyId,
+    r.direction,
+    BigInt(r.seconds),
+    r.numberUnits,
+    r.profitRatioPercentUnits,
+    BigInt(r.openedAtMs),
+    BigInt(r.expiresAtMs),
+    r.openPriceUnits,
+    BigInt(r.openTickMs),
+    r.endPriceUnits,
+    BigInt(r.endTickMs),
+    r.outcome,
+    r.payoutUnits,
+    r.factProfitsUnits,
+    r.prevHash,
+    r.hash,
+    txnIds[i]!,
+  ]);
+  await bulkInsert(db, 'micro_settlement', SETTLEMENT_COLUMNS, rows);
 }
 
 export function selectLastSettlement(db: Db) {

@@ -16,10 +16,11 @@ import { limits, type ErrorCode } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
+import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
 import { postTransaction, postTransactions } from '../ledger/service';
 import type { Leg, LegLog } from '../ledger/types';
-import { ACCOUNT_LABEL, orderOf, presentOrder, presentRecord, recordOf, rowOfRecord } from './present';
+import { ACCOUNT_LABEL, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
 import * as q from './queries';
 
 /** The payable currencies with their presets and the user's micro balance in each. */
@@ -264,14 +265,28 @@ export async function persistMicroSettlements(db: Db, events: readonly Extract<M
       })),
       nowMs,
     );
-    await q.insertSettlements(trx, events.map(({ record }, i) => rowOfRecord(record, txnIds[i]!)));
+    await q.insertSettlements(trx, events.map((e) => e.record), txnIds);
   });
 }
 
-/** Closed orders with their owners, as `closed_microorder` carries them. */
-export async function microOrderRows(db: Db, orderIds: readonly bigint[], nowMs: number) {
-  if (orderIds.length === 0) return [];
-  return (await q.selectNamedOrders(db, orderIds)).map((row) => ({ userId: row.user_id, row: presentOrder(row, nowMs) }));
+/**
+ * Settled orders with their owners, as `closed_microorder` carries them: built from the batch
+ * just committed (what it wrote) and the names of their pairs and currencies.
+ */
+export async function settledOrderRows(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], settledAtMs: number, nowMs: number) {
+  if (events.length === 0) return [];
+  const distinct = (ids: bigint[]) => [...new Set(ids)];
+  const names = await q.selectOrderNames(db, distinct(events.map((e) => e.order.pairId)), distinct(events.map((e) => e.order.currencyId)));
+  return events.map(({ order, settlement }) => {
+    const pair = names.pairs.get(order.pairId);
+    const row = settledOrderRow(
+      order,
+      settlement,
+      { base_name: pair?.base_name ?? '', legal_name: pair?.legal_name ?? '', currency_name: names.currencies.get(order.currencyId) ?? '' },
+      settledAtMs,
+    );
+    return { userId: order.userId, row: presentOrder(row, nowMs) };
+  });
 }
 
 /**
@@ -291,7 +306,7 @@ export async function verifyMicroChain(db: Db, pageSize = 1000): Promise<{ recor
     // the prices the page's checks ask for, fetched ahead: the core's lookup is synchronous
     const priceAt = await recordedPrices(db, page.flatMap((r) => [{ pairId: r.pairId, atMs: r.openTickMs }, { pairId: r.pairId, atMs: r.expiresAtMs }]));
     const pagePayouts = new Map(page.map((r) => [r.orderId, payouts.get(r.orderId)] as const).filter((e): e is [bigint, bigint] => e[1] !== undefined));
-    const found = verifyChain(page, priceAt, pagePayouts, tip);
+    const found = verifyChain(page, priceAt, pagePayouts, tip, nativeSha256Hex);
     // record_missing is judged once over the whole chain below
     breaks.push(...found.filter((b) => b.kind !== 'record_missing'));
     for (const r of page) seen.add(r.orderId);
