@@ -65,7 +65,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-bench-submit-'))
 
 // 1. the product, with its simulated feed giving fresh prices
 const server = await startServer(
-  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'product'), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), DEMO: '0' }),
+  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'product'), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), DEMO: '0', MARKET_MAKER: '0' }),
   { logger: false, market: { stepMs: 100 } },
 );
 const tokens: string[] = [];

@@ -3,6 +3,7 @@ import { checkPostings } from '../ledger';
 import { mustParseUnits as u } from '../money';
 import { closeReasonOf, createLeverBook, leverOrder, leverOrders, stepLever, type LeverBook } from './engine';
 import { firedAt, triggerCount } from './triggers';
+import { submitCommand as submit, type Submit } from '../testing/lever';
 import type { LeverCommand, LeverEvent, LeverPairConfig } from './types';
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -24,23 +25,6 @@ const config: LeverPairConfig = {
   houseAccountId: 900n,
   feesAccountId: 901n,
 };
-
-type Submit = Extract<LeverCommand, { type: 'submit' }>;
-const submit = (orderId: bigint, over: Partial<Submit> = {}): Submit => ({
-  type: 'submit',
-  orderId,
-  userId: 7n,
-  accountId: 70n,
-  pairId: 1n,
-  direction: 1,
-  entryMode: 1,
-  multiple: 10,
-  hands: 10,
-  limitPriceUnits: 0n,
-  takeProfitUnits: 0n,
-  stopLossUnits: 0n,
-  ...over,
-});
 
 function step(book: LeverBook, command: LeverCommand, nowMs = T0): { book: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { marketPairs } from '../../modules/currency/service';
 import { storedBars } from '../../modules/market/service';
 import { localBus, redisBus, type TickBus } from '../bus';
-import type { LeaderEngine, Wake } from '../hosted';
+import { parseWake, type LeaderEngine, type Wake } from '../hosted';
 import { advisoryLeadership, soleLeadership, type Leadership } from '../leader';
 import { MarketBoard } from './board';
 import { exchangeFeed } from './exchange-feed';
@@ -149,7 +149,10 @@ export async function openMarket(
       });
       await bus.onWake((name) => {
         if (name === LEADERSHIP_RELEASED) leadership?.tryNow();
-        else if (leading) engines.find((e) => e.name === name)?.wake();
+        else if (leading) {
+          const { engine, detail } = parseWake(name);
+          engines.find((e) => e.name === engine)?.wake(detail);
+        }
       });
       const hooks = {
         onError,
