@@ -1,7 +1,8 @@
 /**
  * Lever market submits per second over HTTP on SQLite (WAL, synchronous=FULL): the product's
  * `/api/lever/submit` (auth, idempotency claim, validation, margin and fee through the ledger,
- * the order row, all in one transaction and one commit per submit), against, in the same run and
+ * the order row; concurrent submits share one transaction and one commit, each in a savepoint and
+ * answered after that commit), without the spot market maker's own commits, against, in the same run and
  * driven alike, a bare Fastify route answering the same envelope, and a bare Fastify route doing
  * one better-sqlite3 transaction per request with the same writes (the claim, the order, the
  * ledger txn, four entries, three balance updates). Target: the product at least 25% of bare
