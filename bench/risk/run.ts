@@ -100,6 +100,7 @@ function position(id: number): LeverOrder {
     openedAtMs: T0,
     openTickPriceUnits: originPriceUnits,
     openTickAtMs: T0,
+    stopsSetAtMs: T0,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Lever market submits per second over HTTP on SQLite (WAL, synchronous=FULL): the product's
  * `/api/lever/submit` (auth, idempotency claim, validation, margin and fee through the ledger,
- * the order row, all in one transaction and one commit per submit), against, in the same run and
+ * the order row; concurrent submits share one transaction and one commit, each in a savepoint and
+ * answered after that commit), without the spot market maker's own commits, against, in the same run and
  * driven alike, a bare Fastify route answering the same envelope, and a bare Fastify route doing
  * one better-sqlite3 transaction per request with the same writes (the claim, the order, the
  * ledger txn, four entries, three balance updates). Target: the product at least 25% of bare
@@ -65,7 +66,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-bench-submit-'))
 
 // 1. the product, with its simulated feed giving fresh prices
 const server = await startServer(
-  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'product'), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), DEMO: '0' }),
+  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'product'), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), DEMO: '0', MARKET_MAKER: '0' }),
   { logger: false, market: { stepMs: 100 } },
 );
 const tokens: string[] = [];

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
 import { limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/protocol';
+import type { Db } from '../src/db/database';
+import { groupCommit } from '../src/db/group-commit';
+import { Rejection } from '../src/rejection';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
@@ -137,6 +140,62 @@ describe('lever submit', () => {
   });
 });
 
+describe('group commit', () => {
+  it('commits concurrent submits together: a refused one changes nothing, the others hold, none spends twice', async () => {
+    const [rich, other] = [await leverTrader(), await leverTrader()];
+    // margin 60.03 and fee 0.6003 a submit: 100 pays for one
+    const poor = await buildTrader(server, { funds: [[USDT, '100', 'lever']] });
+    const answers = await Promise.all([submit(rich.token, {}), submit(poor.token, {}), submit(poor.token, {}), submit(other.token, {}), submit(poor.token, {})]);
+    expect(answers.map((a) => a.type)).toEqual(['ok', expect.any(String), expect.any(String), 'ok', expect.any(String)]);
+    const poorAnswers = [answers[1], answers[2], answers[4]];
+    expect(poorAnswers.filter((a) => a!.type === 'ok')).toHaveLength(1);
+    expect(poorAnswers.filter((a) => a!.code === 'insufficient_balance')).toHaveLength(2);
+    expect((await orders(poor.token, '1')).message.total).toBe(1);
+    expect(await leverBalance(poor.token)).toEqual({ available: '39.36970000', frozen: '60.03000000' });
+    expect((await orders(rich.token, '1')).message.total).toBe(1);
+    await server.expectLedgerSound();
+  });
+
+  it('answers a key repeated inside one group once: one order, the same answer twice', async () => {
+    const user = await leverTrader();
+    const keyed = () => server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1' }, { token: user.token, headers: { 'idempotency-key': 'twice' } });
+    const [first, second, third] = await Promise.all([keyed(), keyed(), submit(user.token, { share: '20' })]);
+    expect(first).toEqual(second);
+    expect(first).toMatchObject({ type: 'ok' });
+    expect(third).toMatchObject({ type: 'ok' });
+    expect((await orders(user.token, '1')).message.data.map((o: { share: number }) => o.share).sort()).toEqual([10, 20]);
+    await server.expectLedgerSound();
+  });
+
+  it('runs works queued together in one transaction, answers each after its commit, and runs a failed one again alone', async () => {
+    const group = groupCommit(server.db, limits.groupCommitMax);
+    const seen: string[] = [];
+    let failures = 0;
+    const user = await leverTrader();
+    const note = (trx: Db, text: string) =>
+      trx.insertInto('idempotency_request').values({ user_id: user.id, key: text, request_hash: 'h', response: 'r', created_at_ms: 0n }).execute();
+    const results = await Promise.allSettled([
+      group(async (trx) => (await note(trx, 'a'), seen.push('ran a'), 'a')).finally(() => seen.push('answered a')),
+      group(async (trx) => {
+        await note(trx, 'refused');
+        seen.push('ran refused');
+        throw new Rejection('insufficient_balance');
+      }).finally(() => seen.push('answered refused')),
+      group(async (trx) => {
+        await note(trx, 'flaky');
+        if (failures++ === 0) throw new Error('a deadlock, say');
+        return 'flaky';
+      }),
+      group(async (trx) => (await note(trx, 'b'), seen.push('ran b'), 'b')).finally(() => seen.push('answered b')),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Rejection).code))).toEqual(['a', 'insufficient_balance', 'flaky', 'b']);
+    // every work of the group ran before any was answered: they shared one commit
+    expect(seen.slice(0, 3)).toEqual(['ran a', 'ran refused', 'ran b']);
+    const keys = await server.db.selectFrom('idempotency_request').select('key').where('user_id', '=', user.id).orderBy('key').execute();
+    expect(keys.map((k) => k.key)).toEqual(['a', 'b', 'flaky']);
+  });
+});
+
 describe('entrusts', () => {
   it('places a limit long below the price, fills it when a trade reaches it, and cancel returns margin and fee', async () => {
     const user = await leverTrader();
@@ -255,6 +314,30 @@ describe('positions', () => {
     expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: entrust.id, type: 2, status: 1, open_tick_price: '60600.00000000' }]);
     await server.post('/api/lever/close', { id: String(entrust.id) }, { token: user.token });
     await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('replays on gaining leadership the recorded seconds: a stop crossed and left again closes at the crossing price', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { stop_loss_price: '59500' });
+    const watched = await open(user.token, { target_profit_price: '60800' });
+    await server.lever.lose();
+    // while no engine runs the price dips through the stop-loss and comes back; the seconds are recorded
+    clock.advance(1000);
+    const dipAtMs = clock();
+    await trade('59400');
+    await trade('59450');
+    clock.advance(1000);
+    await trade('60000');
+    clock.advance(1000);
+    await server.market.housekeep();
+    await server.lever.gain();
+    await server.lever.idle();
+    const [closed] = (await orders(user.token, '3')).message.data;
+    expect(closed).toMatchObject({ id: position.id, close_reason: 'stop_loss', close_price: '59400.00000000', close_tick_time_ms: dipAtMs - (dipAtMs % 1000) });
+    // a take-profit the recorded prices never reached stays open
+    expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([watched.id]);
+    await server.post('/api/lever/close', { id: String(watched.id) }, { token: user.token });
     await server.expectLedgerSound();
   });
 

@@ -37,6 +37,8 @@ export const limits = {
   withdrawDailyWindowMs: 24 * 3600_000,
   recentTradesMax: 40,
   idempotencyKeyLengthMax: 128,
+  /** money calls sharing one commit (group commit), at most */
+  groupCommitMax: 256,
   bodyBytesMax: 1024 * 1024,
   /** bars one `new_timeshar` answer holds at most (the newest are kept) */
   candlesPerAnswerMax: 2000,
@@ -68,6 +70,8 @@ export const limits = {
   leverPageSizeMax: 100,
   /** a submit, close or stop change refuses a last trade older than this */
   leverPriceMaxAgeMs: 30_000,
+  /** recorded seconds a lever catch-up reads at a time */
+  leverReplaySecondsPerRead: 5000,
   /** take-profit and stop-loss lie within this distance of the current price (the spec's 1000) */
   leverStopRangeUnits: 1000n * 100_000_000n,
   leverPositionsPerUserMax: 50,

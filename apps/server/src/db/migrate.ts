@@ -12,6 +12,7 @@ import * as uploadDigest from './migrations/20261203100000_upload_digest';
 import * as createSpotMaker from './migrations/20261203140000_create_spot_maker';
 import * as addPairPrecision from './migrations/20261203170000_add_pair_precision';
 import * as clearDepositPlaceholders from './migrations/20261203170100_clear_deposit_placeholders';
+import * as addLeverStopsSetAt from './migrations/20261204110000_add_lever_stops_set_at';
 import * as createStaff from './migrations/20261203150000_create_staff';
 import * as createNotice from './migrations/20261203151000_create_notice';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261203140000_create_spot_maker': createSpotMaker,
   '20261203170000_add_pair_precision': addPairPrecision,
   '20261203170100_clear_deposit_placeholders': clearDepositPlaceholders,
+  '20261204110000_add_lever_stops_set_at': addLeverStopsSetAt,
   '20261203150000_create_staff': createStaff,
   '20261203151000_create_notice': createNotice,
 };

@@ -411,6 +411,8 @@ export interface LeverOrderTable {
   opened_at_ms: bigint | null;
   open_tick_price_units: bigint | null;
   open_tick_at_ms: bigint | null;
+  /** when take-profit and stop-loss were last set: only prices recorded after it fire them */
+  stops_set_at_ms: bigint;
   close_reason: 'manual' | 'take_profit' | 'stop_loss' | 'liquidation' | null;
   close_price_units: bigint | null;
   close_tick_at_ms: bigint | null;

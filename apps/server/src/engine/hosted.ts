@@ -17,13 +17,20 @@ export interface LeaderEngine {
   /** every tick of the leader's feed, in order, after the board applied it */
   tick(event: TickEvent): void;
   /**
-   * another process (or this one) placed work for the engine: look at the database now;
-   * `what` is `settings` when staff changed the engine's settings
+   * another process (or this one) placed work for the engine: look at the database now; `detail`
+   * is what the waker named after the engine's name (`name:detail`): `lever:<order id>` names the
+   * order that changed, `spot:settings` says staff changed the market maker's settings
    */
-  wake(what?: string): void;
+  wake(detail?: string): void;
   /** leadership is lost or the process stops: stop at once, finishing what is in hand */
   lose(): Promise<void>;
 }
 
 /** What services and routes use to wake a leader engine after they committed work for it. */
 export type Wake = (engine: string) => void;
+
+/** The engine a wake signal (`name`, or `name:detail` naming what changed) is for, and its detail. */
+export function parseWake(signal: string): { engine: string; detail?: string } {
+  const colon = signal.indexOf(':');
+  return colon < 0 ? { engine: signal } : { engine: signal.slice(0, colon), detail: signal.slice(colon + 1) };
+}

@@ -53,6 +53,11 @@ export interface RouteExtras<C extends CallSpec = CallSpec, P = undefined> {
    * `context.prepared` and re-checks inside the transaction whatever may have changed since
    */
   prepare?: (request: CallRequest<C>, db: Db) => Promise<P>;
+  /**
+   * money calls: run in one transaction and commit with concurrent calls of this route (group
+   * commit), each still answered only after its commit; for calls whose rate is the product
+   */
+  groupCommit?: boolean;
 }
 
 /**
@@ -95,6 +100,7 @@ export function route<C extends CallSpec, P = undefined>(
       const { prepare } = extras;
       return app.runMoneyCall<P>(request, reply, {
         ...(prepare ? { prepare: () => prepare(callRequest, app.db) } : {}),
+        ...(extras.groupCommit ? { grouped: true } : {}),
         work: (trx, prepared, ledgerKey) => handler(callRequest, reply, { db: trx, prepared: prepared as P, ledgerKey }),
       });
     },

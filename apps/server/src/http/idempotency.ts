@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
+import { groupCommit, type GroupCommit } from '../db/group-commit';
 import { Rejection } from '../rejection';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ export interface MoneyCall<P> {
   prepare?: () => Promise<P>;
   /** the call's work inside the transaction, with the key its ledger txn carries; answers the ok envelope */
   work: (trx: Db, prepared: P | undefined, ledgerKey: string | undefined) => Promise<unknown>;
+  /** share one commit with concurrent calls of the same kind (`groupCommit`): for hot calls */
+  grouped?: boolean;
 }
 
 export type MoneyCallRunner = <P>(request: FastifyRequest, reply: FastifyReply, call: MoneyCall<P>) => Promise<unknown>;
@@ -70,13 +73,17 @@ export function ledgerKeyOf(userId: bigint, key: string): string {
  * answered request gets the stored answer (header `idempotent-replayed`), a repeat with another
  * body is refused. A twin racing the first blocks on the key's primary key until the first
  * commits (PostgreSQL), or waits for the one SQLite connection, and then replays its answer.
+ * A grouped call shares its transaction with concurrent ones, each in its own savepoint, so
+ * claim, work and answer still commit together, in one commit for the whole group.
  */
 export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
-  const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work }) => {
+  const grouped = groupCommit(db, limits.groupCommitMax);
+  const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work, grouped: isGrouped }) => {
+    const transact: GroupCommit = isGrouped ? grouped : (inside) => db.transaction().execute(inside);
     const key = keyOf(request);
     if (key === undefined) {
       const prepared = prepare ? await prepare() : undefined;
-      return db.transaction().execute((trx) => work(trx, prepared, undefined));
+      return transact((trx) => work(trx, prepared, undefined));
     }
     const { userId } = request;
     const hash = requestHash(request);
@@ -84,7 +91,7 @@ export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, 
     const earlier = await answerOf(db, userId, key, hash);
     if (earlier !== undefined) return replay(reply, earlier);
     const prepared = prepare ? await prepare() : undefined;
-    const outcome = await db.transaction().execute(async (trx): Promise<{ replayed: string } | { payload: string }> => {
+    const outcome = await transact(async (trx): Promise<{ replayed: string } | { payload: string }> => {
       const claimed = await trx
         .insertInto('idempotency_request')
         .values({ user_id: userId, key, request_hash: hash, response: null, created_at_ms: BigInt(clock()) })

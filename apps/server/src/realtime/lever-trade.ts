@@ -38,8 +38,19 @@ export function leverTradePusher(deps: {
     pending.add(done);
   };
   const pushNow = async (userId: bigint) => publish(userId, await leverTradeOf(db, market, userId));
+  // traders whose push waits for the next turn: commits of one group answer together, one read each
+  const queued = new Set<bigint>();
   return {
-    push: (userId) => track(pushNow(userId)),
+    push(userId) {
+      if (queued.has(userId)) return;
+      queued.add(userId);
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          queued.delete(userId);
+          return pushNow(userId);
+        }),
+      );
+    },
     tick() {
       const nowMs = clock();
       if (nowMs - lastRoundMs < limits.leverPushIntervalMs) return;

@@ -3,6 +3,7 @@ import { checkPostings } from '../ledger';
 import { mustParseUnits as u } from '../money';
 import { closeReasonOf, createLeverBook, leverOrder, leverOrders, stepLever, type LeverBook } from './engine';
 import { firedAt, triggerCount } from './triggers';
+import { submitCommand as submit, type Submit } from '../testing/lever';
 import type { LeverCommand, LeverEvent, LeverPairConfig } from './types';
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -24,23 +25,6 @@ const config: LeverPairConfig = {
   houseAccountId: 900n,
   feesAccountId: 901n,
 };
-
-type Submit = Extract<LeverCommand, { type: 'submit' }>;
-const submit = (orderId: bigint, over: Partial<Submit> = {}): Submit => ({
-  type: 'submit',
-  orderId,
-  userId: 7n,
-  accountId: 70n,
-  pairId: 1n,
-  direction: 1,
-  entryMode: 1,
-  multiple: 10,
-  hands: 10,
-  limitPriceUnits: 0n,
-  takeProfitUnits: 0n,
-  stopLossUnits: 0n,
-  ...over,
-});
 
 function step(book: LeverBook, command: LeverCommand, nowMs = T0): { book: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });
@@ -287,5 +271,23 @@ describe('lever engine: restore', () => {
     expect(restored.pairs.get(1n)!.triggers.rise.keysArray()).toEqual(book.pairs.get(1n)!.triggers.rise.keysArray());
     expect(restored.counts.toArray()).toEqual(book.counts.toArray());
     expect(() => stepLever(createLeverBook([]), { type: 'restore', orders: [...leverOrders(book)] }, { nowMs: T0 })).toThrow();
+  });
+
+  it('refreshes the named orders to a book that restore would build from the same rows', () => {
+    let book = priced();
+    book = step(book, submit(1n, { takeProfitUnits: u('30500') })).book;
+    book = step(book, submit(2n, { direction: 2, entryMode: 0, limitPriceUnits: u('30800') })).book;
+    const watched = book;
+    // meanwhile: a new order, new stops on 1, order 2 revoked
+    book = step(book, submit(3n, { userId: 8n, direction: 2, stopLossUnits: u('30900') })).book;
+    book = step(book, { type: 'setstop', orderId: 1n, userId: 7n, takeProfitUnits: u('30600'), stopLossUnits: u('29600') }, T0 + 5).book;
+    book = step(book, { type: 'cancel', orderId: 2n, userId: 7n }).book;
+    const refreshed = step(watched, { type: 'refresh', orders: [book.orders.get(3n)!, book.orders.get(1n)!], gone: [2n, 99n] }).book;
+    expect([...leverOrders(refreshed)]).toEqual([...leverOrders(book)]);
+    expect(refreshed.pairs.get(1n)!.triggers.fall.keysArray()).toEqual(book.pairs.get(1n)!.triggers.fall.keysArray());
+    expect(refreshed.pairs.get(1n)!.triggers.rise.keysArray()).toEqual(book.pairs.get(1n)!.triggers.rise.keysArray());
+    expect(refreshed.counts.toArray()).toEqual(book.counts.toArray());
+    // the book it came from is untouched
+    expect([...leverOrders(watched)].map((o) => o.id)).toEqual([1n, 2n]);
   });
 });

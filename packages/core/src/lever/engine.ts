@@ -24,6 +24,7 @@ import {
 import { cancelPostings, closePostings, openPostings } from './postings';
 import {
   addTriggers,
+  armedAtMs,
   cloneTriggerBook,
   emptyTriggerBook,
   firedAt,
@@ -51,7 +52,7 @@ export interface LeverPairState {
   triggers: TriggerBook;
 }
 
-interface LiveCounts {
+export interface LiveCounts {
   entrusts: number;
   positions: number;
 }
@@ -92,6 +93,17 @@ export function createLeverBook(pairs: readonly LeverPairConfig[]): LeverBook {
 }
 
 export const leverOrder = (book: LeverBook, orderId: bigint): LeverOrder | undefined => book.orders.get(orderId);
+
+/**
+ * A book that knows only how many live orders a user has on a pair, not the orders: enough to
+ * judge that user's submit against the caps without reading every order they hold.
+ */
+export function withLiveCounts(book: LeverBook, pairId: bigint, userId: bigint, counts: LiveCounts): LeverBook {
+  const next = book.counts.clone();
+  if (counts.entrusts === 0 && counts.positions === 0) next.delete(countKey(pairId, userId));
+  else next.set(countKey(pairId, userId), { ...counts });
+  return { ...book, counts: next };
+}
 
 /** Live orders in id order. */
 export const leverOrders = (book: LeverBook): IterableIterator<LeverOrder> => book.orders.values();
@@ -151,6 +163,24 @@ class Draft {
     if (!this.orders.delete(order.id)) throw new Error(`lever order ${order.id} is not live`);
     removeTriggers(this.triggers(order.pairId), order);
     this.count(order, -1);
+  }
+
+  /** the live orders as edited so far */
+  liveOrders(): BTree<bigint, LeverOrder> {
+    return this.orders;
+  }
+
+  /** puts the order in, in place of any version of it the book holds */
+  put(order: LeverOrder): void {
+    const previous = this.orders.get(order.id);
+    if (previous) this.remove(previous);
+    this.insert(order);
+  }
+
+  /** takes the order out if the book holds it */
+  drop(orderId: bigint): void {
+    const previous = this.orders.get(orderId);
+    if (previous) this.remove(previous);
   }
 
   replace(previous: LeverOrder, next: LeverOrder): void {
@@ -246,6 +276,7 @@ function submit(
     openedAtMs: reached ? nowMs : null,
     openTickPriceUnits: reached ? tick.priceUnits : null,
     openTickAtMs: reached ? tick.atMs : null,
+    stopsSetAtMs: nowMs,
   };
   const draft = new Draft(book);
   draft.insert(order);
@@ -332,7 +363,8 @@ function tick(book: LeverBook, command: Extract<LeverCommand, { type: 'tick' }>,
   if (!state || command.priceUnits <= 0n || !Number.isFinite(command.atMs)) return { rejection: 'lever_tick_invalid' };
   if (state.lastTick && command.atMs < state.lastTick.atMs) return { rejection: 'lever_tick_stale' };
   const lastTick: LeverTick = { priceUnits: command.priceUnits, atMs: command.atMs };
-  const fired = firedAt(state.triggers, lastTick.priceUnits);
+  const armed = (orders: BTree<bigint, LeverOrder>) => (key: TriggerKey) => armedAtMs(orders.get(key.orderId)!, key.kind) <= lastTick.atMs;
+  const fired = firedAt(state.triggers, lastTick.priceUnits).filter(armed(book.orders));
   if (fired.length === 0) {
     // the common case: no tree is touched, only the pair's last price
     const pairs = new Map(book.pairs);
@@ -357,7 +389,7 @@ function tick(book: LeverBook, command: Extract<LeverCommand, { type: 'tick' }>,
     draft.replace(pending, filled);
     events.push({ type: 'lever_order_filled', order: filled });
   }
-  const afterFills = events.length > 0 ? firedAt(draft.pair(command.pairId).triggers, lastTick.priceUnits) : fired;
+  const afterFills = events.length > 0 ? firedAt(draft.pair(command.pairId).triggers, lastTick.priceUnits).filter(armed(draft.liveOrders())) : fired;
   const byOrder = new Map<bigint, TriggerKey[]>();
   for (const key of afterFills) {
     if (key.kind === 'entry') continue;
@@ -448,7 +480,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
         stopLossUnits: command.stopLossUnits,
       });
       if (stopProblem) return { rejection: stopProblem };
-      const next: LeverOrder = { ...order, takeProfitUnits: command.takeProfitUnits, stopLossUnits: command.stopLossUnits };
+      const next: LeverOrder = { ...order, takeProfitUnits: command.takeProfitUnits, stopLossUnits: command.stopLossUnits, stopsSetAtMs: nowMs };
       const draft = new Draft(book);
       draft.replace(order, next);
       return { book: draft.done(), events: [{ type: 'lever_stops_set', order: next }] };
@@ -457,6 +489,15 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
       return tick(book, command, nowMs);
     case 'restore':
       return restore(book, command.orders);
+    case 'refresh': {
+      const draft = new Draft(book);
+      for (const orderId of command.gone) draft.drop(orderId);
+      for (const order of command.orders) {
+        if (order.status !== 0 && order.status !== 1) throw new Error(`order ${order.id} is not live`);
+        draft.put(order);
+      }
+      return { book: draft.done(), events: [] };
+    }
     case 'configure': {
       assertConfig(command.pair);
       const pairs = new Map(book.pairs);

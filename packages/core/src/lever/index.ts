@@ -3,3 +3,4 @@ export * from './formulas';
 export * from './postings';
 export * from './triggers';
 export * from './engine';
+export * from './replay';

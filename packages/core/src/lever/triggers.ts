@@ -79,6 +79,17 @@ export function removeTriggers(book: TriggerBook, order: LeverOrder): void {
   }
 }
 
+/**
+ * The time from which a trigger may fire: prices recorded before it must not (a replay of recorded
+ * prices reaches back past it). An entry from its submit, a liquidation from the open, take-profit
+ * and stop-loss from the open and from when they were last set.
+ */
+export function armedAtMs(order: LeverOrder, kind: TriggerKind): number {
+  if (kind === 'entry') return order.submittedAtMs;
+  const openedAtMs = order.openTickAtMs ?? order.submittedAtMs;
+  return kind === 'liquidation' ? openedAtMs : Math.max(openedAtMs, order.stopsSetAtMs);
+}
+
 /** Every trigger a price reaches, in key order: falls at or above the price, then rises at or below it. */
 export function firedAt(book: TriggerBook, priceUnits: bigint): TriggerKey[] {
   const fired: TriggerKey[] = [];

@@ -78,6 +78,8 @@ export interface LeverOrder {
   /** the tick that filled the entrust or priced the market order */
   openTickPriceUnits: bigint | null;
   openTickAtMs: number | null;
+  /** when take-profit and stop-loss were last set (submit or setstop): only later prices fire them */
+  stopsSetAtMs: number;
 }
 
 export interface LeverTick {
@@ -107,6 +109,8 @@ export type LeverCommand =
   | { type: 'tick'; pairId: bigint; priceUnits: bigint; atMs: number }
   /** replaces every live order with the persisted ones (after a restart or a leader change) */
   | { type: 'restore'; orders: readonly LeverOrder[] }
+  /** the named orders as persisted now: live ones in (replacing what the book held), `gone` ones out */
+  | { type: 'refresh'; orders: readonly LeverOrder[]; gone: readonly bigint[] }
   /** adds or replaces a pair's settings; live orders keep the figures they opened with */
   | { type: 'configure'; pair: LeverPairConfig };
 

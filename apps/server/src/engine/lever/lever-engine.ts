@@ -1,12 +1,22 @@
 // The leader's lever risk engine: holds every live order in the core's trigger book and runs each
-// trade price through `stepLever`. Each decision (a fill or a close) is committed in its own
+// trade price through `stepLever`. A wake reads only the orders that changed. Each decision (a fill or a close) is committed in its own
 // transaction, guarded by the status it expects; the new book is kept only after the commits.
 // When a guard finds the order already changed (a manual close or cancel won the race) or a
 // commit fails, the book is rebuilt from the database, which is always the truth.
 import type { FastifyBaseLogger } from 'fastify';
-import { createLeverBook, stepLever, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
+import { createLeverBook, replayFromMs, stepLever, ticksOfSecond, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
-import { applyLeverClose, applyLeverFill, leverPairConfigs, liveLeverOrders, type TickOf } from '../../modules/lever/service';
+import {
+  applyLeverClose,
+  applyLeverFill,
+  lastLeverOrderId,
+  leverOrdersChanged,
+  leverPairConfigs,
+  liveLeverOrders,
+  type TickOf,
+} from '../../modules/lever/service';
+import { recordedSecondsFrom } from '../../modules/market/service';
 import { engineMetrics, timed } from '../../metrics';
 import type { LeverTradePusher } from '../../realtime/lever-trade';
 import type { LeaderEngine } from '../hosted';
@@ -50,13 +60,38 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
     });
   };
 
+  // the highest order id the book has looked at, and the orders wakes named since the last look
+  let lastId = 0n;
+  const named = new Set<bigint>();
+  let refreshQueued = false;
+
   /** Pairs and live orders from the database; each pair keeps the last tick it saw. */
   async function rebuild(): Promise<void> {
     if (!running) return;
+    // the last id first: an order committed meanwhile is read by the rebuild or by the next look
+    const last = await lastLeverOrderId(db);
     const [configs, orders] = await Promise.all([leverPairConfigs(db), liveLeverOrders(db)]);
     let next = book ?? createLeverBook(configs);
     for (const pair of configs) next = step(next, { type: 'configure', pair });
     book = step(next, { type: 'restore', orders });
+    lastId = last;
+    tellWatchers();
+  }
+
+  /**
+   * A wake: reads only what changed (orders above the last id seen, and those the wakes named),
+   * never every live order, so submits cost the engine O(new orders), not O(all).
+   */
+  async function refresh(): Promise<void> {
+    refreshQueued = false;
+    if (!running || !book) return;
+    const ids = [...named];
+    named.clear();
+    const [configs, changed] = await Promise.all([leverPairConfigs(db), leverOrdersChanged(db, lastId, ids)]);
+    let next = book;
+    for (const pair of configs) next = step(next, { type: 'configure', pair });
+    book = step(next, { type: 'refresh', orders: changed.live, gone: changed.gone });
+    lastId = changed.lastId;
     tellWatchers();
   }
 
@@ -90,12 +125,21 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
   }
 
   /**
-   * While no leader ran, prices went on (another process's feed, or the feed's history): every
-   * trigger the current price has crossed fires now, before the first tick, so a take-profit,
-   * stop-loss, liquidation or entry reached meanwhile is not left waiting for the price to come back.
+   * While no engine ran, prices went on (another process's feed, or the feed's history) and were
+   * recorded second by second. Those seconds are replayed in time order from the earliest time a
+   * live order's trigger may fire, so a take-profit, stop-loss, liquidation or entry that a price
+   * crossed and left again meanwhile fires at the first recorded price that crossed it; then the
+   * current price, for what came after the last recorded second.
    */
   async function catchUp(): Promise<void> {
     for (const pair of book?.pairs.keys() ?? []) {
+      const live = book ? [...book.orders.values()].filter((order) => order.pairId === pair) : [];
+      let fromMs = replayFromMs(live);
+      while (fromMs !== null) {
+        const seconds = await recordedSecondsFrom(db, Number(pair), fromMs, limits.leverReplaySecondsPerRead);
+        for (const second of seconds) for (const tick of ticksOfSecond(second)) await decide(pair, tick.priceUnits, tick.atMs);
+        fromMs = seconds.length < limits.leverReplaySecondsPerRead ? null : seconds.at(-1)!.timeMs + 1;
+      }
       const tick = tickOf(pair);
       if (tick) await decide(pair, tick.priceUnits, tick.atMs);
     }
@@ -113,8 +157,13 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
       if (!running || event.kind !== 'trades') return;
       enqueue(() => timed(engineMetrics.riskTick, () => applyTrades(event)));
     },
-    wake() {
-      if (running) enqueue(rebuild);
+    wake(detail) {
+      if (!running) return;
+      if (detail && /^[0-9]{1,19}$/.test(detail)) named.add(BigInt(detail));
+      // wakes that come while one waits are served by it
+      if (refreshQueued) return;
+      refreshQueued = true;
+      enqueue(refresh);
     },
     async lose() {
       running = false;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { marketPairs } from '../../modules/currency/service';
 import { storedBars } from '../../modules/market/service';
 import { localBus, redisBus, type TickBus } from '../bus';
-import type { LeaderEngine, Wake } from '../hosted';
+import { parseWake, type LeaderEngine, type Wake } from '../hosted';
 import { advisoryLeadership, soleLeadership, type Leadership } from '../leader';
 import { MarketBoard } from './board';
 import { exchangeFeed } from './exchange-feed';
@@ -150,9 +150,8 @@ export async function openMarket(
       await bus.onWake((name) => {
         if (name === LEADERSHIP_RELEASED) leadership?.tryNow();
         else if (leading) {
-          // `spot:settings`: the engine `spot`, told what changed
-          const [engine, what] = name.split(':');
-          engines.find((e) => e.name === engine)?.wake(what);
+          const { engine, detail } = parseWake(name);
+          engines.find((e) => e.name === engine)?.wake(detail);
         }
       });
       const hooks = {

@@ -31,6 +31,41 @@ export function selectLiveOrders(db: Db, filter: { userId?: bigint; pairId?: big
   return query.orderBy('id').execute();
 }
 
+/** How many pending entrusts and open positions a user has on a pair (the caps). */
+export async function countLiveOrders(db: Db, userId: bigint, pairId: bigint): Promise<{ entrusts: number; positions: number }> {
+  const rows = await db
+    .selectFrom('lever_order')
+    .select(['status', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [0n, 1n])
+    .where('pair_id', '=', pairId)
+    .groupBy('status')
+    .execute();
+  const of = (status: bigint) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { entrusts: of(0n), positions: of(1n) };
+}
+
+/** Live orders above `afterId` (new since the engine looked) and the named orders, in any status. */
+export function selectNewOrNamedOrders(db: Db, afterId: bigint, ids: readonly bigint[]) {
+  return db
+    .selectFrom('lever_order')
+    .selectAll()
+    .where((eb) => {
+      const fresh = eb.and([eb('id', '>', afterId), eb('status', 'in', [0n, 1n])]);
+      return ids.length > 0 ? eb.or([fresh, eb('id', 'in', ids)]) : fresh;
+    })
+    .orderBy('id')
+    .execute();
+}
+
+export async function selectLastOrderId(db: Db): Promise<bigint> {
+  const row = await db
+    .selectFrom('lever_order')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? 0n : BigInt(row.id);
+}
+
 /** Everyone holding an open position (status 1). */
 export async function selectPositionHolders(db: Db): Promise<bigint[]> {
   const rows = await db.selectFrom('lever_order').select('user_id').distinct().where('status', '=', 1n).execute();

@@ -41,9 +41,10 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
 
   // a money call's transaction commits after the handler answers: the engine looks, and the trader
   // hears of the change, once the answer is out
-  const afterCommit = (reply: FastifyReply, userId: bigint) =>
+  const afterCommit = (reply: FastifyReply, userId: bigint, orderId: bigint) =>
     reply.raw.once('finish', () => {
-      wake(LEVER_ENGINE);
+      // named, the engine reads just this order (`engine:detail`)
+      wake(`${LEVER_ENGINE}:${orderId}`);
       push(userId);
     });
 
@@ -75,29 +76,35 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
     });
   });
 
-  route(app, calls.leverSubmit, async (request, reply, { db }) => {
-    const b = request.body;
-    const pairId = BigInt(pairOf(b.currency_id, b.legal_id).pairId);
-    await submitLever(
-      db,
-      {
-        userId: request.userId,
-        pairId,
-        direction: b.type,
-        entryMode: b.status,
-        multiple: b.multiple,
-        hands: b.share,
-        limitPriceUnits: b.target_price,
-        takeProfitUnits: b.target_profit_price,
-        stopLossUnits: b.stop_loss_price,
-      },
-      tickOf(pairId),
-      clock(),
-    );
-    // the idempotency transaction commits when the handler returns: wake the engine after that
-    afterCommit(reply, request.userId);
-    return ok(notice(request.lang, 'lever_submitted'));
-  });
+  route(
+    app,
+    calls.leverSubmit,
+    async (request, reply, { db }) => {
+      const b = request.body;
+      const pairId = BigInt(pairOf(b.currency_id, b.legal_id).pairId);
+      const order = await submitLever(
+        db,
+        {
+          userId: request.userId,
+          pairId,
+          direction: b.type,
+          entryMode: b.status,
+          multiple: b.multiple,
+          hands: b.share,
+          limitPriceUnits: b.target_price,
+          takeProfitUnits: b.target_profit_price,
+          stopLossUnits: b.stop_loss_price,
+        },
+        tickOf(pairId),
+        clock(),
+      );
+      // the idempotency transaction commits when the handler returns: wake the engine after that
+      afterCommit(reply, request.userId, order.id);
+      return ok(notice(request.lang, 'lever_submitted'));
+    },
+    // submits are the contracts' hot path: concurrent ones share one commit
+    { groupCommit: true },
+  );
 
   route(app, calls.leverMyTrade, async (request, _reply, { db }) => {
     const b = request.body;
@@ -122,13 +129,13 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
 
   route(app, calls.leverCancel, async (request, reply, { db }) => {
     await cancelLever(db, request.userId, request.body.id, clock());
-    afterCommit(reply, request.userId);
+    afterCommit(reply, request.userId, request.body.id);
     return ok(notice(request.lang, 'lever_cancelled'));
   });
 
   route(app, calls.leverClose, async (request, reply, { db }) => {
     await closeLever(db, request.userId, request.body.id, tickOf, clock());
-    afterCommit(reply, request.userId);
+    afterCommit(reply, request.userId, request.body.id);
     return ok(notice(request.lang, 'lever_closed'));
   });
 
@@ -140,7 +147,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
       tickOf,
       clock(),
     );
-    afterCommit(reply, request.userId);
+    afterCommit(reply, request.userId, b.id);
     return ok(notice(request.lang, 'lever_stops_set'));
   });
 }

@@ -8,6 +8,7 @@
 import {
   createLeverBook,
   stepLever,
+  withLiveCounts,
   type LeverBook,
   type LeverClose,
   type LeverCommand,
@@ -28,10 +29,13 @@ import { postTransaction } from '../ledger/service';
 import type { Leg } from '../ledger/types';
 import { presentLeverOrders, presentRisk } from './present';
 import {
+  countLiveOrders,
   insertOrder,
   selectLeverPair,
+  selectLastOrderId,
   selectLeverPairs,
   selectLiveOrders,
+  selectNewOrNamedOrders,
   selectOrdersPage,
   selectOwnOrder,
   selectPositionHolders,
@@ -103,6 +107,7 @@ export function orderOfRow(row: LeverOrderRow): LeverOrder {
     openedAtMs: row.opened_at_ms === null ? null : Number(row.opened_at_ms),
     openTickPriceUnits: row.open_tick_price_units,
     openTickAtMs: row.open_tick_at_ms === null ? null : Number(row.open_tick_at_ms),
+    stopsSetAtMs: Number(row.stops_set_at_ms),
   };
 }
 
@@ -110,6 +115,24 @@ export function orderOfRow(row: LeverOrderRow): LeverOrder {
 export async function liveLeverOrders(db: Db): Promise<LeverOrder[]> {
   return (await selectLiveOrders(db)).map(orderOfRow);
 }
+
+/**
+ * What changed since the engine last looked: live orders above `afterId` and the `named` ones
+ * (live, or `gone` when closed or revoked), with the highest id seen.
+ */
+export async function leverOrdersChanged(db: Db, afterId: bigint, named: readonly bigint[]) {
+  const rows = await selectNewOrNamedOrders(db, afterId, named);
+  const live = rows.filter((row) => row.status === 0n || row.status === 1n);
+  const liveIds = new Set(live.map((row) => row.id));
+  return {
+    live: live.map(orderOfRow),
+    gone: named.filter((id) => !liveIds.has(id)),
+    lastId: rows.reduce((max, row) => (row.id > max ? row.id : max), afterId),
+  };
+}
+
+/** The highest order id so far: the engine looks above it for new orders. */
+export const lastLeverOrderId = (db: Db) => selectLastOrderId(db);
 
 /** The core's postings as ledger legs; the owner's available legs are logged under `texts`, in order. */
 function legsOf(postings: readonly Posting[], userId: bigint, texts: readonly LedgerTextKey[]): Leg[] {
@@ -168,8 +191,10 @@ export function submitLever(db: Db, input: LeverSubmit, tick: LeverTick | null, 
     const config = await openPair(trx, input.pairId);
     // the caps count the user's live orders: one submit of a user at a time
     await lockUser(trx, input.userId);
-    const own = (await selectLiveOrders(trx, { userId: input.userId, pairId: input.pairId })).map(orderOfRow);
-    const { events } = decided(smallBook(config, tick, own), { type: 'submit', orderId: 0n, accountId: OWNER_ACCOUNT, ...input }, nowMs);
+    // the caps need only how many live orders the user has, not the orders
+    const counts = await countLiveOrders(trx, input.userId, input.pairId);
+    const book = withLiveCounts(smallBook(config, tick, []), input.pairId, input.userId, counts);
+    const { events } = decided(book, { type: 'submit', orderId: 0n, accountId: OWNER_ACCOUNT, ...input }, nowMs);
     const event = events[0]!;
     if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
     const o = event.order;
@@ -196,6 +221,7 @@ export function submitLever(db: Db, input: LeverSubmit, tick: LeverTick | null, 
       opened_at_ms: o.openedAtMs === null ? null : BigInt(o.openedAtMs),
       open_tick_price_units: o.openTickPriceUnits,
       open_tick_at_ms: o.openTickAtMs === null ? null : BigInt(o.openTickAtMs),
+      stops_set_at_ms: BigInt(o.stopsSetAtMs),
     });
     await postTransaction(
       trx,
@@ -265,7 +291,11 @@ export function setLeverStops(
     if (row.status !== BigInt(LEVER_ORDER_STATUS.open)) throw new Rejection('lever_order_not_open');
     const config = await pairConfigOfOrder(trx, row.pair_id);
     decided(smallBook(config, tickOf(row.pair_id), [orderOfRow(row)]), { type: 'setstop', ...input }, nowMs);
-    const set = await updateOrderIf(trx, input.orderId, 1n, { take_profit_units: input.takeProfitUnits, stop_loss_units: input.stopLossUnits });
+    const set = await updateOrderIf(trx, input.orderId, 1n, {
+      take_profit_units: input.takeProfitUnits,
+      stop_loss_units: input.stopLossUnits,
+      stops_set_at_ms: BigInt(nowMs),
+    });
     if (!set) throw new Rejection('lever_order_not_open');
   });
 }

@@ -95,6 +95,19 @@ export async function selectSecondAt(db: Db, pairId: number, timeMs: number): Pr
   return row && toCandle(row);
 }
 
+/** Up to `limit` of a pair's recorded seconds from `fromMs` on, oldest first: a catch-up replays them. */
+export async function selectSecondsFrom(db: Db, pairId: number, fromMs: number, limit: number): Promise<Candle[]> {
+  const rows = await db
+    .selectFrom('price_second')
+    .select(['time_ms', 'open_units', 'high_units', 'low_units', 'close_units', 'volume_units'])
+    .where('pair_id', '=', BigInt(pairId))
+    .where('time_ms', '>=', BigInt(fromMs))
+    .orderBy('time_ms')
+    .limit(limit)
+    .execute();
+  return rows.map(toCandle);
+}
+
 /**
  * Deletes up to `limit` of a pair's oldest recorded seconds before `beforeMs` in one statement
  * (the primary key finds them), so each call holds the write lock only briefly; answers how many.

@@ -19,6 +19,7 @@ import {
   selectCandles,
   selectPairsWithCandles,
   selectSecondAt,
+  selectSecondsFrom,
   upsertCandles,
 } from './queries';
 
@@ -79,6 +80,9 @@ export async function recordedPriceAt(db: Db, pairId: number, timeMs: number): P
 }
 
 /** The newest `limit` stored bars of a period in [fromMs, toMs], ascending: what a board starts from. */
+/** A pair's recorded seconds from `fromMs` on, oldest first, `limit` at a time (a catch-up's replay). */
+export const recordedSecondsFrom = (db: Db, pairId: number, fromMs: number, limit: number) => selectSecondsFrom(db, pairId, fromMs, limit);
+
 export function storedBars(db: Db, pairId: number, period: StoredPeriod, fromMs: number, toMs: number, limit: number): Promise<Candle[]> {
   return selectCandles(db, pairId, period, fromMs, toMs, limit);
 }
