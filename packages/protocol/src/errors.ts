@@ -100,6 +100,12 @@ export const ERROR_CODES = [
   'account_locked',
   'withdraw_locked',
   'notice_text_required',
+  // traders' authenticator app
+  'totp_required',
+  'totp_locked',
+  'totp_already_on',
+  'totp_not_on',
+  'totp_setup_missing',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -135,5 +141,7 @@ export const NOTICE_CODES = [
   'spot_cancel_requested',
   // staff console
   'review_saved',
+  // traders' authenticator app
+  'totp_disabled',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

@@ -14,6 +14,7 @@ import * as addPairPrecision from './migrations/20261203170000_add_pair_precisio
 import * as clearDepositPlaceholders from './migrations/20261203170100_clear_deposit_placeholders';
 import * as createStaff from './migrations/20261203150000_create_staff';
 import * as createNotice from './migrations/20261203151000_create_notice';
+import * as createTotpRecovery from './migrations/20261204130000_create_totp_recovery';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261203170100_clear_deposit_placeholders': clearDepositPlaceholders,
   '20261203150000_create_staff': createStaff,
   '20261203151000_create_notice': createNotice,
+  '20261204130000_create_totp_recovery': createTotpRecovery,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -1,4 +1,4 @@
-import { IdcardOutlined, KeyOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, KeyOutlined, LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Progress, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../components/RouteButton';
@@ -8,6 +8,7 @@ import { REVIEW, useUserInfo, type UserInfo } from '../features/account/queries'
 import { reviewStatusLabel } from '../features/account/reviewStatus';
 import SecurityRow from '../features/account/SecurityRow';
 import { securityLevel, type SecurityLevel } from '../features/account/securityLevel';
+import TotpSetting from '../features/account/TotpSetting';
 import { maskAccount } from '../session/mask';
 import { palette } from '../theme';
 
@@ -111,6 +112,14 @@ function SecurityList({ info }: { info: UserInfo }) {
             {info.has_pay_password ? t('security.change') : t('security.set')}
           </RouteButton>
         }
+      />
+      <SecurityRow
+        icon={<SafetyOutlined />}
+        title={t('totp.title')}
+        hint={t('totp.hint')}
+        status={info.totp_on ? t('totp.on') : t('totp.off')}
+        done={info.totp_on === 1}
+        action={<TotpSetting on={info.totp_on === 1} />}
       />
       <SecurityRow
         icon={<IdcardOutlined />}
