@@ -45,7 +45,7 @@ function Summary({ info }: { info: UserInfo }) {
   return (
     <div className="tm-acct-card tm-acct-summary">
       <div className="tm-acct-summary-user">
-        <UserOutlined className="tm-acct-summary-avatar" />
+        <UserOutlined className="tm-acct-summary-avatar" aria-hidden />
         <div>
           <strong>{maskAccount(info.email || info.phone || '')}</strong>
           <span>UID {info.id}</span>
@@ -76,21 +76,21 @@ function SecurityList({ info }: { info: UserInfo }) {
   return (
     <ul className="tm-acct-card tm-security">
       <SecurityRow
-        icon={<MailOutlined />}
+        icon={<MailOutlined aria-hidden />}
         title={t('security.email')}
         hint={t('security.emailHint')}
         status={info.email || t('security.notBound')}
         done={info.email !== ''}
       />
       <SecurityRow
-        icon={<MobileOutlined />}
+        icon={<MobileOutlined aria-hidden />}
         title={t('security.phone')}
         hint={t('security.phoneHint')}
         status={info.phone ? maskAccount(info.phone) : t('security.notBound')}
         done={!!info.phone}
       />
       <SecurityRow
-        icon={<LockOutlined />}
+        icon={<LockOutlined aria-hidden />}
         title={t('security.loginPassword')}
         hint={t('security.loginPasswordHint')}
         status={t('security.isSet')}
@@ -102,7 +102,7 @@ function SecurityList({ info }: { info: UserInfo }) {
         }
       />
       <SecurityRow
-        icon={<KeyOutlined />}
+        icon={<KeyOutlined aria-hidden />}
         title={t('security.fundPassword')}
         hint={t('security.fundPasswordHint')}
         status={info.has_pay_password ? t('security.isSet') : t('security.notSet')}
@@ -114,7 +114,7 @@ function SecurityList({ info }: { info: UserInfo }) {
         }
       />
       <SecurityRow
-        icon={<SafetyOutlined />}
+        icon={<SafetyOutlined aria-hidden />}
         title={t('totp.title')}
         hint={t('totp.hint')}
         status={info.totp_on ? t('totp.on') : t('totp.off')}
@@ -122,7 +122,7 @@ function SecurityList({ info }: { info: UserInfo }) {
         action={<TotpSetting on={info.totp_on === 1} />}
       />
       <SecurityRow
-        icon={<IdcardOutlined />}
+        icon={<IdcardOutlined aria-hidden />}
         title={t('security.identity')}
         hint={t('security.identityHint')}
         status={t(reviewStatusLabel(info.review_status))}

@@ -10,13 +10,16 @@ import { TOTP_CODE_PATTERN, TOTP_OR_RECOVERY_PATTERN } from './totpCode';
 /** The security row's action for the authenticator app: set it up, or turn it off. */
 export default function TotpSetting({ on }: { on: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  // the dialog opened stays, though turning it on changes `on` while its recovery codes show
+  const [dialog, setDialog] = useState<'setUp' | 'turnOff'>();
+  const close = () => setDialog(undefined);
   return (
     <>
-      <Button size="small" type={on ? 'default' : 'primary'} onClick={() => setOpen(true)}>
+      <Button size="small" type={on ? 'default' : 'primary'} onClick={() => setDialog(on ? 'turnOff' : 'setUp')}>
         {on ? t('totp.turnOff') : t('totp.setUp')}
       </Button>
-      {open && (on ? <TurnOff onClose={() => setOpen(false)} /> : <SetUp onClose={() => setOpen(false)} />)}
+      {dialog === 'setUp' && <SetUp onClose={close} />}
+      {dialog === 'turnOff' && <TurnOff onClose={close} />}
     </>
   );
 }

@@ -27,7 +27,7 @@ export default function MarketList({ symbol, only }: { symbol: string; only?: Pa
       <Input
         size="small"
         allowClear
-        prefix={<SearchOutlined />}
+        prefix={<SearchOutlined aria-hidden />}
         placeholder={t('market.list.search')}
         aria-label={t('market.list.search')}
         value={search}
