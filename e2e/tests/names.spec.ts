@@ -34,8 +34,8 @@ for (const lang of ['en', 'zh']) {
     await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
     for (const path of PAGES) {
       await page.goto(path);
-      await expect(page.getByRole('main')).toBeVisible();
-      // the page's own content has loaded: its skeletons are gone
+      // the page's own content has loaded: its calls answered (the socket does not count) and its skeletons gone
+      await page.waitForLoadState('networkidle');
       await expect(page.locator('.ant-skeleton')).toHaveCount(0);
       expect(await unnamedControls(page), `unnamed controls on ${path}`).toEqual([]);
       expect(await iconsSayingTheirName(page), `icons saying their English name on ${path}`).toEqual([]);

@@ -41,6 +41,7 @@ test('a trader turns on the authenticator app, signs in with its code and withdr
     await expectNoSidewaysScroll(page);
     await account.shoot('totp-setup');
     await dialog.getByLabel('Authenticator code').fill(await authenticatorCode(secret, -1));
+    await dialog.getByLabel('Password').fill(trader.password);
     await dialog.getByRole('button', { name: 'Turn on' }).click();
 
     const codes = page.getByRole('dialog', { name: 'Save your recovery codes' }).getByTestId('totp-recovery').getByRole('listitem');

@@ -32,7 +32,7 @@ async function withTotp(): Promise<{ trader: Trader; secret: string; recovery: s
   const trader = await buildTrader(server);
   const setup = await server.post('/api/user/totp_setup', {}, { token: trader.token });
   const secret = setup.message.secret as string;
-  const enabled = await server.post('/api/user/totp_enable', { code: await codeNow(secret) }, { token: trader.token });
+  const enabled = await server.post('/api/user/totp_enable', { code: await codeNow(secret), password: trader.password }, { token: trader.token });
   clock.advance(STEP_MS);
   return { trader, secret, recovery: enabled.message.recovery_codes as string[] };
 }
@@ -41,7 +41,7 @@ describe('setting up the authenticator', () => {
   it('turns on with the first code of the scanned secret and answers the recovery codes once', async () => {
     const trader = await buildTrader(server);
     expect(await info(trader)).toMatchObject({ totp_on: 0 });
-    expect(await server.post('/api/user/totp_enable', { code: '123456' }, { token: trader.token })).toMatchObject({ code: 'totp_setup_missing' });
+    expect(await server.post('/api/user/totp_enable', { code: '123456', password: trader.password }, { token: trader.token })).toMatchObject({ code: 'totp_setup_missing' });
 
     const setup = await server.post('/api/user/totp_setup', {}, { token: trader.token });
     expect(setup.message.otpauth_url).toMatch(/^otpauth:\/\/totp\/Tidemark:.*secret=/);
@@ -50,8 +50,14 @@ describe('setting up the authenticator', () => {
     expect(await info(trader)).toMatchObject({ totp_on: 0 });
     expect(await login(trader)).toMatchObject({ type: 'ok' });
 
-    expect(await server.post('/api/user/totp_enable', { code: '000000' }, { token: trader.token })).toMatchObject({ code: 'totp_code_wrong' });
-    const enabled = await server.post('/api/user/totp_enable', { code: await codeNow(secret) }, { token: trader.token });
+    expect(await server.post('/api/user/totp_enable', { code: '000000', password: trader.password }, { token: trader.token })).toMatchObject({ code: 'totp_code_wrong' });
+    // the session alone (a stolen one) cannot turn it on and lock the owner out
+    expect(await server.post('/api/user/totp_enable', { code: await codeNow(secret) }, { token: trader.token })).toMatchObject({ code: 'password_required' });
+    expect(await server.post('/api/user/totp_enable', { code: await codeNow(secret), password: 'Wrong-pass1' }, { token: trader.token })).toMatchObject({
+      code: 'login_password_wrong',
+    });
+    expect(await info(trader)).toMatchObject({ totp_on: 0 });
+    const enabled = await server.post('/api/user/totp_enable', { code: await codeNow(secret), password: trader.password }, { token: trader.token });
     expect(enabled).toMatchObject({ type: 'ok' });
     const codes = enabled.message.recovery_codes as string[];
     expect(codes).toHaveLength(limits.totpRecoveryCodes);

@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   'totp_already_on',
   'totp_not_on',
   'totp_setup_missing',
+  'login_password_wrong',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -91,7 +91,7 @@ function LoginForm() {
                 label={t('totp.codeOrRecovery')}
                 rules={[{ required: true, pattern: TOTP_OR_RECOVERY_PATTERN, message: t('totp.codeRule') }]}
               >
-                <Input autoComplete="one-time-code" maxLength={11} placeholder={t('totp.codePlaceholder')} className="tm-num" autoFocus />
+                <Input autoComplete="one-time-code" maxLength={11} placeholder={t('totp.codeOrRecoveryPlaceholder')} className="tm-num" autoFocus />
               </Form.Item>
             </>
           )}

@@ -115,9 +115,13 @@ export const ZUserInfo = z.object({
 /** A new authenticator secret to scan; confirmed by its first code (`totp_enable`). */
 export const ZTotpSetupResponse = ZEnvelopeOk(z.object({ secret: z.string(), otpauth_url: z.string() }));
 export type TTotpSetupResponse = z.infer<typeof ZTotpSetupResponse>;
+const zTotpCode = z.string({ error: 'totp_code_wrong' }).trim().min(1, 'totp_code_wrong').max(32, 'totp_code_wrong');
 /** the current authenticator code; turning it off takes a recovery code too */
-export const ZTotpCodeRequest = z.object({ code: z.string({ error: 'totp_code_wrong' }).trim().min(1, 'totp_code_wrong').max(32, 'totp_code_wrong') });
+export const ZTotpCodeRequest = z.object({ code: zTotpCode });
 export type TTotpCodeRequest = z.infer<typeof ZTotpCodeRequest>;
+/** the new secret's first code, and the login password: a session alone (a stolen one) cannot lock its owner out */
+export const ZTotpEnableRequest = z.object({ code: zTotpCode, password: zPassword });
+export type TTotpEnableRequest = z.infer<typeof ZTotpEnableRequest>;
 /** the recovery codes, shown this once */
 export const ZTotpEnableResponse = ZEnvelopeOk(z.object({ recovery_codes: z.array(z.string()) }));
 export type TTotpEnableResponse = z.infer<typeof ZTotpEnableResponse>;

@@ -43,6 +43,14 @@ export const TOTP_MESSAGES = {
     jp: '先に設定を開始してQRコードを取得し、そのコードを入力してください',
     spa: 'Inicie primero la configuración para obtener un código QR y luego introduzca su código',
   },
+  login_password_wrong: {
+    zh: '登录密码错误',
+    hk: '登入密碼錯誤',
+    en: 'The login password is wrong',
+    kr: '로그인 비밀번호가 틀렸습니다',
+    jp: 'ログインパスワードが間違っています',
+    spa: 'La contraseña de inicio de sesión es incorrecta',
+  },
 } as const satisfies Partial<Record<ErrorCode, Translations>>;
 
 export const TOTP_NOTICES = {

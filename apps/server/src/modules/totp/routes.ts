@@ -4,8 +4,10 @@ import { calls, notice, rateLimits } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { limitRequests } from '../../http/rate-limit';
+import { Rejection } from '../../rejection';
 import { guardTotpCode } from '../guard/service';
 import type { Strikes } from '../guard/strikes';
+import { verifyPassword } from '../user/password';
 import { selectUserById } from '../user/queries';
 import { disableTraderTotp, enableTraderTotp, startTraderTotp } from './service';
 
@@ -29,6 +31,8 @@ export const totpRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes }> 
     app,
     calls.userTotpEnable,
     async (request, _reply, { db }) => {
+      const user = await selectUserById(db, request.userId);
+      if (!(await verifyPassword(user.password_hash, request.body.password))) throw new Rejection('login_password_wrong');
       const nowMs = clock();
       const codes = await enableTraderTotp(db, request.userId, request.body.code, nowMs, (check) => guardTotpCode(strikes, request.userId, nowMs, check));
       return ok({ recovery_codes: codes });

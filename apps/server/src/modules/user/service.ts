@@ -35,9 +35,8 @@ export async function checkPassword(hash: string | undefined, password: string):
   return ok && hash !== undefined;
 }
 
-/** A trader's sign-in; staff accounts sign in at the console only. */
 /**
- * A trader's sign-in. With the authenticator on, the password alone is answered `totp_required`
+ * A trader's sign-in (staff accounts sign in at the console only). With the authenticator on, the password alone is answered `totp_required`
  * and opens nothing; the second step sends the password again with the code, and the code is
  * spent together with the session it opens.
  */

@@ -32,7 +32,7 @@ function SetUp({ onClose }: { onClose: () => void }) {
   // one secret per opening of the dialog: never refetched while it is open, dropped when it closes
   const setup = useQuery({ queryKey: ['user', 'totp-setup'], queryFn: startTotpSetup, staleTime: Infinity, gcTime: 0, retry: false });
   const enable = useApiMutation({
-    mutationFn: (values: { code: string }) => enableTotp({ code: values.code.trim() }),
+    mutationFn: (values: { code: string; password: string }) => enableTotp({ code: values.code.trim(), password: values.password }),
     onSuccess: (answer) => {
       setRecovery(answer.recovery_codes);
       void queryClient.invalidateQueries({ queryKey: userInfoKey });
@@ -42,7 +42,7 @@ function SetUp({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title={t('totp.setupTitle')} onCancel={onClose} footer={null} destroyOnHidden>
       {setup.data ? (
-        <Form layout="vertical" requiredMark={false} onFinish={(values: { code: string }) => enable.mutate(values)}>
+        <Form layout="vertical" requiredMark={false} onFinish={(values: { code: string; password: string }) => enable.mutate(values)}>
           <Typography.Paragraph className="tm-totp-muted">{t('totp.scan')}</Typography.Paragraph>
           <div className="tm-totp-qr">
             <QRCode value={setup.data.otpauth_url} size={180} bgColor="#fff" color="#000" />
@@ -55,6 +55,9 @@ function SetUp({ onClose }: { onClose: () => void }) {
           </Typography.Paragraph>
           <Form.Item name="code" label={t('totp.code')} rules={[{ required: true, pattern: TOTP_CODE_PATTERN, message: t('totp.codeRule') }]}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('totp.codePlaceholder')} className="tm-num" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} extra={t('totp.passwordHint')} rules={[{ required: true, message: t('auth.passwordPlaceholder') }]}>
+            <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={enable.isPending}>
             {t('totp.confirm')}
@@ -124,7 +127,7 @@ function TurnOff({ onClose }: { onClose: () => void }) {
       <Form layout="vertical" requiredMark={false} onFinish={(values: { code: string }) => disable.mutate(values)}>
         <Typography.Paragraph className="tm-totp-muted">{t('totp.offHint')}</Typography.Paragraph>
         <Form.Item name="code" label={t('totp.codeOrRecovery')} rules={[{ required: true, pattern: TOTP_OR_RECOVERY_PATTERN, message: t('totp.codeRule') }]}>
-          <Input autoComplete="one-time-code" maxLength={11} className="tm-num" autoFocus />
+          <Input autoComplete="one-time-code" maxLength={11} placeholder={t('totp.codeOrRecoveryPlaceholder')} className="tm-num" autoFocus />
         </Form.Item>
         <Button danger type="primary" htmlType="submit" block loading={disable.isPending}>
           {t('totp.turnOff')}

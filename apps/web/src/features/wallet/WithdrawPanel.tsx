@@ -159,7 +159,7 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
       </Form.Item>
       {totpOn && (
         <Form.Item name="totp_code" label={t('totp.code')} rules={[{ required: true, pattern: TOTP_OR_RECOVERY_PATTERN, message: t('totp.codeRule') }]}>
-          <Input autoComplete="one-time-code" maxLength={11} placeholder={t('totp.codePlaceholder')} className="tm-w-num" />
+          <Input autoComplete="one-time-code" maxLength={11} placeholder={t('totp.codeOrRecoveryPlaceholder')} className="tm-w-num" />
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" block loading={withdraw.isPending || withdraw.isSuccess}>
