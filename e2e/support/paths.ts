@@ -9,4 +9,6 @@ export const E2E_MAILBOX_PORT = E2E_PORT + 2;
 export const SESSION_FILE = path.join(here, '..', '.tmp', 'session.json');
 /** the staff console's reviewer and the trader whose identity they review */
 export const STAFF_FILE = path.join(here, '..', '.tmp', 'staff.json');
+/** traders with no authenticator set up yet, one per project (it asks for a code once on) */
+export const TOTP_FILE = path.join(here, '..', '.tmp', 'totp.json');
 export const SCREENSHOT_DIR = path.join(here, '..', 'screenshots');

@@ -14,7 +14,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { CURRENCY_IDS } from '@tidemark/protocol';
 import { factories, loadConfig, startServer } from '@tidemark/server';
-import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE, STAFF_FILE } from './paths';
+import { E2E_MAILBOX_PORT, E2E_PORT, E2E_SMTP_PORT, SESSION_FILE, STAFF_FILE, TOTP_FILE } from './paths';
 
 interface ReceivedMail {
   to: string[];
@@ -80,6 +80,14 @@ const admin = { email: 'e2e-admin@example.test', password: 'Admin-pass-12' };
 await factories.buildStaff(server, { ...admin, role: 'admin' });
 const identityTrader = await factories.buildSignedInUser(server, { email: 'e2e-identity@example.test' });
 fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, admin, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
+// the authenticator's tests: a funded trader per project, who signs in with a password first
+const totpTraders: Record<string, { email: string; password: string }> = {};
+for (const project of ['desktop', 'mobile']) {
+  const totpTrader = { email: `e2e-totp-${project}@example.test`, password: 'Totp-pass-1' };
+  await factories.buildTrader(server, totpTrader);
+  totpTraders[project] = totpTrader;
+}
+fs.writeFileSync(TOTP_FILE, JSON.stringify(totpTraders));
 
 const stop = async () => {
   await server.close();

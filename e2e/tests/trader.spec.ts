@@ -16,6 +16,13 @@ test('a visitor sees the book grouped as chosen, one side at a time, and is aske
   await expect(page.getByRole('heading', { name: 'Log in to trade' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Log in' }).or(page.getByRole('main').getByRole('button', { name: 'Log in' })).first()).toBeVisible();
   if (mobile) await page.getByRole('tab', { name: 'Order book' }).click();
+  // a level's hover (a tap on a touch phone, which has no hover) shows what taking the book to it
+  // would fill: checked before anything else is clicked, so no mouse rests over the book
+  const sweep = page.locator('.tm-mk-book-sweep');
+  await expect(sweep).toHaveText(mobile ? /^Tap a level to see the total up to it/ : /^Hover a level to see the total up to it/);
+  if (mobile) await prices(page, 'asks').last().tap();
+  else await prices(page, 'asks').last().hover();
+  await expect(sweep).toContainText(/To this level: .+ BTC at an average/);
 
   // BTC/USDT's tick is 0.01: prices show 2 decimals, grouped
   await expect(prices(page, 'bids').first()).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
@@ -25,11 +32,6 @@ test('a visitor sees the book grouped as chosen, one side at a time, and is aske
   await expect(prices(page, 'bids').first()).toHaveText(/^\d{1,3}(,\d{3})*$/);
   const bids = await prices(page, 'bids').allTextContents();
   expect(new Set(bids).size).toBe(bids.length);
-  // a level's hover shows what taking the book to it would fill
-  if (!mobile) {
-    await prices(page, 'asks').last().hover();
-    await expect(page.locator('.tm-mk-book-sweep')).toContainText(/To this level: .+ BTC at an average/);
-  }
 
   await page.getByRole('button', { name: 'Asks only' }).click();
   await expect(page.locator('.tm-mk-bids')).toHaveCount(0);

@@ -29,6 +29,7 @@ import { createMailer, type Mailer } from './modules/mail/service';
 import { createStrikes } from './modules/guard/strikes';
 import { uploadRoutes } from './modules/upload/routes';
 import { uploadLinkKey } from './modules/upload/service';
+import { totpRoutes } from './modules/totp/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
 // lever
@@ -120,6 +121,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(currencyRoutes, { market });
     await scope.register(marketRoutes, { market });
     await scope.register(userRoutes, { clock, strikes, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
+    await scope.register(totpRoutes, { clock, strikes });
     await scope.register(identityRoutes, { clock });
     await scope.register(walletRoutes, { db, clock, market, strikes });
     const uploadDir = path.join(config.dataDir, 'uploads');

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import App from './App';
 import { language } from './i18n';
+import { antdIconLabels } from './i18n/antdIcons';
 import { ANTD_LOCALES } from './i18n/antdLocale';
 import { RealtimeProvider } from './realtime/RealtimeProvider';
 import { antdTheme, applyPalette } from './theme';
@@ -28,7 +29,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-        <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
+        <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
           <AntApp>
             <App />
           </AntApp>

@@ -101,6 +101,13 @@ export const ERROR_CODES = [
   'withdraw_locked',
   'notice_text_required',
   'setting_invalid',
+  // traders' authenticator app
+  'totp_required',
+  'totp_locked',
+  'totp_already_on',
+  'totp_not_on',
+  'totp_setup_missing',
+  'login_password_wrong',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -136,5 +143,7 @@ export const NOTICE_CODES = [
   'spot_cancel_requested',
   // staff console
   'review_saved',
+  // traders' authenticator app
+  'totp_disabled',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];

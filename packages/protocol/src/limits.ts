@@ -94,6 +94,12 @@ export const limits = {
   payPasswordStrikesMax: 5,
   payPasswordStrikeWindowMs: 15 * 60_000,
   payPasswordLockMs: 15 * 60_000,
+  /** wrong authenticator codes of one trader (withdrawals, turning it off) within the window, then a lock */
+  totpStrikesMax: 5,
+  totpStrikeWindowMs: 15 * 60_000,
+  totpLockMs: 15 * 60_000,
+  /** recovery codes issued when a trader turns on the authenticator, each good once */
+  totpRecoveryCodes: 10,
   /** failed logins to one account from one address within the window; then that address waits the window out */
   loginStrikesPerDeviceMax: 5,
   loginStrikeWindowMs: 15 * 60_000,

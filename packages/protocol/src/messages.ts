@@ -13,6 +13,7 @@ import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 import { GUARD_MESSAGES } from './messages/guard';
 // staff console
 import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
+import { TOTP_MESSAGES, TOTP_NOTICES } from './messages/totp';
 
 /** One text in each of the six languages. */
 export type Translations = Readonly<Record<Lang, string>>;
@@ -34,6 +35,8 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...GUARD_MESSAGES,
   // staff console
   ...ADMIN_MESSAGES,
+  // traders' authenticator app
+  ...TOTP_MESSAGES,
 };
 
 /** Success notices in every language, joined from the features like the rejections. */
@@ -47,6 +50,8 @@ export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...SPOT_NOTICES,
   // staff console
   ...ADMIN_NOTICES,
+  // traders' authenticator app
+  ...TOTP_NOTICES,
 };
 
 /** The message for `code` in `lang`, with `{name}` placeholders filled from `params`. */

@@ -15,6 +15,7 @@ import * as clearDepositPlaceholders from './migrations/20261203170100_clear_dep
 import * as addLeverStopsSetAt from './migrations/20261204110000_add_lever_stops_set_at';
 import * as createStaff from './migrations/20261203150000_create_staff';
 import * as createNotice from './migrations/20261203151000_create_notice';
+import * as createTotpRecovery from './migrations/20261204130000_create_totp_recovery';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204110000_add_lever_stops_set_at': addLeverStopsSetAt,
   '20261203150000_create_staff': createStaff,
   '20261203151000_create_notice': createNotice,
+  '20261204130000_create_totp_recovery': createTotpRecovery,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -511,6 +511,16 @@ export interface TotpTable {
   last_time_step: bigint | null;
   created_at_ms: bigint;
 }
+
+/** A recovery code of a subject's TOTP secret, hashed; spent once `used_at_ms` is set. */
+export interface TotpRecoveryTable {
+  subject_kind: TotpSubjectKind;
+  subject_id: bigint;
+  /** SHA-256 hex of the code as shown (without its dash) */
+  code_hash: string;
+  used_at_ms: bigint | null;
+  created_at_ms: bigint;
+}
 /** A notice; `texts` is JSON with a title and body per language. */
 export interface NoticeTable {
   id: Id;
@@ -567,6 +577,7 @@ export interface Database {
   // staff console
   staff: StaffTable;
   totp: TotpTable;
+  totp_recovery: TotpRecoveryTable;
   notice: NoticeTable;
 }
 

@@ -1,4 +1,4 @@
-import { IdcardOutlined, KeyOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, KeyOutlined, LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Progress, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../components/RouteButton';
@@ -8,6 +8,7 @@ import { REVIEW, useUserInfo, type UserInfo } from '../features/account/queries'
 import { reviewStatusLabel } from '../features/account/reviewStatus';
 import SecurityRow from '../features/account/SecurityRow';
 import { securityLevel, type SecurityLevel } from '../features/account/securityLevel';
+import TotpSetting from '../features/account/TotpSetting';
 import { maskAccount } from '../session/mask';
 import { palette } from '../theme';
 
@@ -44,7 +45,7 @@ function Summary({ info }: { info: UserInfo }) {
   return (
     <div className="tm-acct-card tm-acct-summary">
       <div className="tm-acct-summary-user">
-        <UserOutlined className="tm-acct-summary-avatar" />
+        <UserOutlined className="tm-acct-summary-avatar" aria-hidden />
         <div>
           <strong>{maskAccount(info.email || info.phone || '')}</strong>
           <span>UID {info.id}</span>
@@ -75,21 +76,21 @@ function SecurityList({ info }: { info: UserInfo }) {
   return (
     <ul className="tm-acct-card tm-security">
       <SecurityRow
-        icon={<MailOutlined />}
+        icon={<MailOutlined aria-hidden />}
         title={t('security.email')}
         hint={t('security.emailHint')}
         status={info.email || t('security.notBound')}
         done={info.email !== ''}
       />
       <SecurityRow
-        icon={<MobileOutlined />}
+        icon={<MobileOutlined aria-hidden />}
         title={t('security.phone')}
         hint={t('security.phoneHint')}
         status={info.phone ? maskAccount(info.phone) : t('security.notBound')}
         done={!!info.phone}
       />
       <SecurityRow
-        icon={<LockOutlined />}
+        icon={<LockOutlined aria-hidden />}
         title={t('security.loginPassword')}
         hint={t('security.loginPasswordHint')}
         status={t('security.isSet')}
@@ -101,7 +102,7 @@ function SecurityList({ info }: { info: UserInfo }) {
         }
       />
       <SecurityRow
-        icon={<KeyOutlined />}
+        icon={<KeyOutlined aria-hidden />}
         title={t('security.fundPassword')}
         hint={t('security.fundPasswordHint')}
         status={info.has_pay_password ? t('security.isSet') : t('security.notSet')}
@@ -113,7 +114,15 @@ function SecurityList({ info }: { info: UserInfo }) {
         }
       />
       <SecurityRow
-        icon={<IdcardOutlined />}
+        icon={<SafetyOutlined aria-hidden />}
+        title={t('totp.title')}
+        hint={t('totp.hint')}
+        status={info.totp_on ? t('totp.on') : t('totp.off')}
+        done={info.totp_on === 1}
+        action={<TotpSetting on={info.totp_on === 1} />}
+      />
+      <SecurityRow
+        icon={<IdcardOutlined aria-hidden />}
         title={t('security.identity')}
         hint={t('security.identityHint')}
         status={t(reviewStatusLabel(info.review_status))}

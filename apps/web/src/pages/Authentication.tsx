@@ -51,7 +51,7 @@ function Identity() {
       <div className={verified ? 'tm-acct-card' : 'tm-acct-card tm-acct-pending'}>
         <Result
           status={verified ? 'success' : 'info'}
-          icon={verified ? <SafetyCertificateOutlined /> : <ClockCircleOutlined />}
+          icon={verified ? <SafetyCertificateOutlined aria-hidden /> : <ClockCircleOutlined aria-hidden />}
           title={t(verified ? 'identity.status.verified' : 'identity.status.inReview')}
           subTitle={t(verified ? 'identity.verifiedBody' : 'identity.inReviewBody')}
           extra={<RouteButton to="/accountset">{t('pages.accountset')}</RouteButton>}

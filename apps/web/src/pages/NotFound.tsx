@@ -9,7 +9,7 @@ export default function NotFoundPage() {
   usePageTitle(t('notFound.title'));
   return (
     <Panel
-      icon={<CompassOutlined />}
+      icon={<CompassOutlined aria-hidden />}
       title={t('notFound.title')}
       body={t('notFound.body')}
       extra={

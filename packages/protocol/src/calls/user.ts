@@ -36,6 +36,11 @@ export const ZLoginRequest = z.object({
   password: zPassword,
   type: zOptional,
   area_code_id: zOptional,
+  /**
+   * the authenticator code (or a recovery code), only for accounts that turned it on: without it
+   * such an account is answered `totp_required` and no session opens
+   */
+  totp_code: z.string().trim().max(32, 'totp_code_wrong').optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 /** message: the session token */
@@ -103,7 +108,23 @@ export const ZUserInfo = z.object({
   is_invee: z.number().int(),
   /** 1 when a fund password is set */
   has_pay_password: z.number().int(),
+  /** 1 when the authenticator app (TOTP) is on: asked at sign-in and on withdrawal */
+  totp_on: z.number().int(),
 });
+
+/** A new authenticator secret to scan; confirmed by its first code (`totp_enable`). */
+export const ZTotpSetupResponse = ZEnvelopeOk(z.object({ secret: z.string(), otpauth_url: z.string() }));
+export type TTotpSetupResponse = z.infer<typeof ZTotpSetupResponse>;
+const zTotpCode = z.string({ error: 'totp_code_wrong' }).trim().min(1, 'totp_code_wrong').max(32, 'totp_code_wrong');
+/** the current authenticator code; turning it off takes a recovery code too */
+export const ZTotpCodeRequest = z.object({ code: zTotpCode });
+export type TTotpCodeRequest = z.infer<typeof ZTotpCodeRequest>;
+/** the new secret's first code, and the login password: a session alone (a stolen one) cannot lock its owner out */
+export const ZTotpEnableRequest = z.object({ code: zTotpCode, password: zPassword });
+export type TTotpEnableRequest = z.infer<typeof ZTotpEnableRequest>;
+/** the recovery codes, shown this once */
+export const ZTotpEnableResponse = ZEnvelopeOk(z.object({ recovery_codes: z.array(z.string()) }));
+export type TTotpEnableResponse = z.infer<typeof ZTotpEnableResponse>;
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZUserInfoResponse = ZEnvelopeOk(ZUserInfo);
 export type TUserInfoResponse = z.infer<typeof ZUserInfoResponse>;

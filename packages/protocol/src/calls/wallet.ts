@@ -118,6 +118,8 @@ export const ZWithdrawRequest = z.object({
   /** the rate the client showed; the server uses its own and ignores this */
   rate: z.string().optional(),
   pay_password: z.string({ error: 'pay_password_wrong' }).regex(new RegExp(`^\\d{${limits.payPasswordDigits}}$`), 'pay_password_wrong'),
+  /** the authenticator code (or a recovery code), required once the trader turned it on */
+  totp_code: z.string().trim().max(32, 'totp_code_wrong').optional(),
 });
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 

@@ -4,31 +4,68 @@ import type { Strikes } from './strikes';
 
 const secondsLeft = (untilMs: number, nowMs: number) => Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
 
-/**
- * Runs `check` of a user's fund password under the guessing lock: wrong answers count per user,
- * and the `payPasswordStrikesMax`-th within the window locks the fund password for
- * `payPasswordLockMs` (answered with the minutes left). Each try is counted before its check, so
- * guesses sent in parallel cannot slip past the lock while they are being checked.
- */
-export async function guardPayPassword(strikes: Strikes, userId: bigint, nowMs: number, check: () => Promise<boolean>): Promise<void> {
-  const lockKey = `pay-lock:${userId}`;
-  const triesKey = `pay-tries:${userId}`;
-  const locked = (untilMs: number) => new Rejection('pay_password_locked', { minutes: Math.ceil(secondsLeft(untilMs, nowMs) / 60) });
+interface SecretLock {
+  name: string;
+  strikesMax: number;
+  windowMs: number;
+  lockMs: number;
+  wrong: 'pay_password_wrong' | 'totp_code_wrong';
+  locked: 'pay_password_locked' | 'totp_locked';
+}
 
-  const lock = await strikes.recent(lockKey, nowMs, limits.payPasswordLockMs);
-  if (lock.lastMs !== undefined) throw locked(lock.lastMs + limits.payPasswordLockMs);
-  await strikes.add(triesKey, nowMs, limits.payPasswordStrikeWindowMs);
-  const tries = await strikes.recent(triesKey, nowMs, limits.payPasswordStrikeWindowMs);
-  if (tries.count > limits.payPasswordStrikesMax) throw locked(nowMs + limits.payPasswordLockMs);
+const PAY_PASSWORD: SecretLock = {
+  name: 'pay',
+  strikesMax: limits.payPasswordStrikesMax,
+  windowMs: limits.payPasswordStrikeWindowMs,
+  lockMs: limits.payPasswordLockMs,
+  wrong: 'pay_password_wrong',
+  locked: 'pay_password_locked',
+};
+
+const TOTP_CODE: SecretLock = {
+  name: 'totp',
+  strikesMax: limits.totpStrikesMax,
+  windowMs: limits.totpStrikeWindowMs,
+  lockMs: limits.totpLockMs,
+  wrong: 'totp_code_wrong',
+  locked: 'totp_locked',
+};
+
+/**
+ * Runs `check` of a user's secret under its guessing lock: wrong answers count per user, and the
+ * `strikesMax`-th within the window locks that secret for `lockMs` (answered with the minutes
+ * left). Each try is counted before its check, so guesses sent in parallel cannot slip past the
+ * lock while they are being checked.
+ */
+async function guardSecret(strikes: Strikes, secret: SecretLock, userId: bigint, nowMs: number, check: () => Promise<boolean>): Promise<void> {
+  const lockKey = `${secret.name}-lock:${userId}`;
+  const triesKey = `${secret.name}-tries:${userId}`;
+  const locked = (untilMs: number) => new Rejection(secret.locked, { minutes: Math.ceil(secondsLeft(untilMs, nowMs) / 60) });
+
+  const lock = await strikes.recent(lockKey, nowMs, secret.lockMs);
+  if (lock.lastMs !== undefined) throw locked(lock.lastMs + secret.lockMs);
+  await strikes.add(triesKey, nowMs, secret.windowMs);
+  const tries = await strikes.recent(triesKey, nowMs, secret.windowMs);
+  if (tries.count > secret.strikesMax) throw locked(nowMs + secret.lockMs);
 
   if (await check()) {
     await strikes.clear(triesKey);
     return;
   }
-  if (tries.count < limits.payPasswordStrikesMax) throw new Rejection('pay_password_wrong');
-  await strikes.add(lockKey, nowMs, limits.payPasswordLockMs);
+  if (tries.count < secret.strikesMax) throw new Rejection(secret.wrong);
+  await strikes.add(lockKey, nowMs, secret.lockMs);
   await strikes.clear(triesKey);
-  throw locked(nowMs + limits.payPasswordLockMs);
+  throw locked(nowMs + secret.lockMs);
+}
+
+/** A fund password check under its lock (`limits.payPassword*`). */
+export function guardPayPassword(strikes: Strikes, userId: bigint, nowMs: number, check: () => Promise<boolean>): Promise<void> {
+  return guardSecret(strikes, PAY_PASSWORD, userId, nowMs, check);
+}
+
+/** An authenticator code check (withdrawals, turning it off) under its own lock (`limits.totp*`). */
+export function guardTotpCode(strikes: Strikes, userId: bigint, nowMs: number, check: () => Promise<boolean>): Promise<void> {
+  return guardSecret(strikes, TOTP_CODE, userId, nowMs, check);
 }
 
 /**
@@ -71,7 +108,8 @@ export async function guardLogin<T>(
     await strikes.add(knownKey, nowMs, limits.loginKnownDeviceMs);
     return answer;
   } catch (error) {
-    if (error instanceof Rejection && error.code === 'login_failed') {
+    // a wrong authenticator code after a right password counts as a failed login too
+    if (error instanceof Rejection && (error.code === 'login_failed' || error.code === 'totp_code_wrong')) {
       await strikes.add(deviceKey, nowMs, window);
       await strikes.add(accountKey, nowMs, window);
     }

@@ -52,3 +52,29 @@ export async function claimTimeStep(db: Db, subject: TotpSubject, timeStep: numb
 export async function deleteTotp(db: Db, subject: TotpSubject): Promise<void> {
   await db.deleteFrom('totp').where('subject_kind', '=', subject.kind).where('subject_id', '=', subject.id).execute();
 }
+
+/** The subject's recovery codes, replacing any earlier set. */
+export async function replaceRecoveryCodes(db: Db, subject: TotpSubject, codeHashes: string[], nowMs: number): Promise<void> {
+  await deleteRecoveryCodes(db, subject);
+  await db
+    .insertInto('totp_recovery')
+    .values(codeHashes.map((code_hash) => ({ subject_kind: subject.kind, subject_id: subject.id, code_hash, used_at_ms: null, created_at_ms: BigInt(nowMs) })))
+    .execute();
+}
+
+/** Spends an unused recovery code: one conditional update, so a code is good once even under a race. */
+export async function claimRecoveryCode(db: Db, subject: TotpSubject, codeHash: string, nowMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('totp_recovery')
+    .set({ used_at_ms: BigInt(nowMs) })
+    .where('subject_kind', '=', subject.kind)
+    .where('subject_id', '=', subject.id)
+    .where('code_hash', '=', codeHash)
+    .where('used_at_ms', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteRecoveryCodes(db: Db, subject: TotpSubject): Promise<void> {
+  await db.deleteFrom('totp_recovery').where('subject_kind', '=', subject.kind).where('subject_id', '=', subject.id).execute();
+}

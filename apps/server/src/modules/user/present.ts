@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { REVIEW_STATUS, type ZUserInfo } from '@tidemark/protocol';
 import type { UserRow } from '../../db/schema';
 
-export function presentUserInfo(user: UserRow): z.infer<typeof ZUserInfo> {
+export function presentUserInfo(user: UserRow, totpOn: boolean): z.infer<typeof ZUserInfo> {
   return {
     id: Number(user.id),
     extension_code: user.extension_code,
@@ -13,5 +13,6 @@ export function presentUserInfo(user: UserRow): z.infer<typeof ZUserInfo> {
     review_status: Number(user.review_status),
     is_invee: Number(user.is_invee),
     has_pay_password: user.pay_password_hash ? 1 : 0,
+    totp_on: totpOn ? 1 : 0,
   };
 }

@@ -10,6 +10,7 @@ import { guardLogin } from '../guard/service';
 import type { Strikes } from '../guard/strikes';
 import { identityOutcome } from '../identity/service';
 import type { Mailer } from '../mail/service';
+import { traderTotpOn } from '../totp/service';
 import { COUNTRIES } from './countries';
 import { presentUserInfo } from './present';
 import { selectUserById } from './queries';
@@ -31,9 +32,9 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; stri
     app,
     calls.userLogin,
     async (request, _reply, { db }) => {
-      const { user_string: account, password } = request.body;
+      const { user_string: account, password, totp_code: totpCode } = request.body;
       const nowMs = clock();
-      return ok(await guardLogin(strikes, { account, address: request.ip }, nowMs, () => users.login(db, account, password, nowMs)));
+      return ok(await guardLogin(strikes, { account, address: request.ip }, nowMs, () => users.login(db, account, password, totpCode || undefined, nowMs)));
     },
     { preHandler: limit('login', [perIp(rateLimits.login.perIp)]) },
   );
@@ -120,7 +121,9 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; stri
     changingSecrets,
   );
 
-  route(app, calls.userInfo, async (request, _reply, { db }) => ok(presentUserInfo(await selectUserById(db, request.userId))));
+  route(app, calls.userInfo, async (request, _reply, { db }) =>
+    ok(presentUserInfo(await selectUserById(db, request.userId), await traderTotpOn(db, request.userId))),
+  );
 
   route(app, calls.userCenter, async (request, _reply, { db }) =>
     ok(await identityOutcome(db, request.userId, (await selectUserById(db, request.userId)).review_status)),

@@ -7,6 +7,7 @@ import { checkCode, consumeCode, sendCode } from '../code/service';
 import { insertWallets } from '../ledger/queries';
 import type { Mailer } from '../mail/service';
 import { createSession, revokeSession, revokeSessions } from '../session/service';
+import { refuseWrongCode, requireTraderCode } from '../totp/service';
 import { hashPassword, verifyPassword } from './password';
 import {
   insertSurveyAnswers,
@@ -34,13 +35,20 @@ export async function checkPassword(hash: string | undefined, password: string):
   return ok && hash !== undefined;
 }
 
-/** A trader's sign-in; staff accounts sign in at the console only. */
-export async function login(db: Db, account: string, password: string, nowMs: number): Promise<string> {
+/**
+ * A trader's sign-in (staff accounts sign in at the console only). With the authenticator on, the password alone is answered `totp_required`
+ * and opens nothing; the second step sends the password again with the code, and the code is
+ * spent together with the session it opens.
+ */
+export async function login(db: Db, account: string, password: string, totpCode: string | undefined, nowMs: number): Promise<string> {
   const user = await selectUserByAccount(db, account);
   if (!(await checkPassword(user?.password_hash, password)) || !user || user.role !== 'user') throw new Rejection('login_failed');
   // told only to whoever knows the password
   if (user.login_locked !== 0n) throw new Rejection('account_locked');
-  return createSession(db, user.id, nowMs);
+  return inTransaction(db, async (trx) => {
+    await requireTraderCode(trx, user.id, totpCode, nowMs, refuseWrongCode);
+    return createSession(trx, user.id, nowMs);
+  });
 }
 
 export function logout(db: Db, sessionId: bigint, nowMs: number): Promise<void> {

@@ -4,9 +4,10 @@ import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { guardPayPassword } from '../guard/service';
+import { guardPayPassword, guardTotpCode } from '../guard/service';
 import type { Strikes } from '../guard/strikes';
 import { postTransaction } from '../ledger/service';
+import { requireTraderCode } from '../totp/service';
 import { findOwnUpload } from '../upload/service';
 import { verifyPassword } from '../user/password';
 import { selectUserById } from '../user/queries';
@@ -160,7 +161,9 @@ export async function requestWithdrawal(
     amountUnits: bigint;
     address: string;
     payPassword: string;
-    /** the fund password's guessing lock */
+    /** the authenticator code, asked once the trader turned it on */
+    totpCode?: string | undefined;
+    /** the fund password's and the authenticator's guessing locks */
     strikes: Strikes;
     bank: boolean;
     verifiedHash?: string | undefined;
@@ -193,6 +196,8 @@ export async function requestWithdrawal(
 
   return inTransaction(db, async (trx) => {
     await lockUser(trx, input.userId);
+    // in the withdrawal's transaction: a good code is spent only if the withdrawal is made
+    await requireTraderCode(trx, input.userId, input.totpCode, nowMs, (check) => guardTotpCode(input.strikes, input.userId, nowMs, check));
     const limit = await withdrawLimits(trx, input.userId, input.currencyId, nowMs);
     const amount = input.amountUnits;
     if (amount < limit.min_units) throw new Rejection('withdraw_below_min', { min: formatUnits(limit.min_units, 2) });

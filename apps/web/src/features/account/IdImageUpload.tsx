@@ -28,7 +28,7 @@ export default function IdImageUpload({ onChange, id }: Props) {
     >
       {props.fileList?.length === 0 && (
         <span className="tm-id-upload-tile">
-          <CameraOutlined />
+          <CameraOutlined aria-hidden />
           {t('identity.upload')}
         </span>
       )}

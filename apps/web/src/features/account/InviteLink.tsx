@@ -23,7 +23,7 @@ export default function InviteLink({ code }: { code: string }) {
         <strong>{code}</strong>
       </div>
       <code className="tm-invite-link">{link}</code>
-      <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+      <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
         {t('security.copyLink')}
       </Button>
     </div>

@@ -21,7 +21,7 @@ export default function SecurityRow({ icon, title, hint, status, done, action }:
         <span>{hint}</span>
       </div>
       <span className={done ? 'tm-security-status tm-acct-done' : 'tm-security-status tm-acct-missing'}>
-        {done ? <CheckCircleFilled /> : <ExclamationCircleFilled />}
+        {done ? <CheckCircleFilled aria-hidden /> : <ExclamationCircleFilled aria-hidden />}
         <span>{status}</span>
       </span>
       <span className="tm-security-action">{action}</span>

@@ -51,3 +51,10 @@ export const sendSurveyCode = () => call(calls.smsMailInvee, undefined);
 
 export const submitSurvey = (fields: In<'userInveeSurvey'>) => call(calls.userInveeSurvey, fields);
 
+
+/** The authenticator app: a new secret to scan, its first code turning it on, a code turning it off. */
+export const startTotpSetup = () => call(calls.userTotpSetup, undefined);
+
+export const enableTotp = (fields: In<'userTotpEnable'>) => call(calls.userTotpEnable, fields);
+
+export const disableTotp = (fields: In<'userTotpDisable'>) => call(calls.userTotpDisable, fields);

@@ -2,13 +2,16 @@ import { REVIEW, type UserInfo } from './queries';
 
 export type SecurityLevel = 'low' | 'medium' | 'high' | 'strong';
 
-const LEVELS: SecurityLevel[] = ['low', 'medium', 'high', 'strong'];
-
-/** The spec's security level: 25% to start, plus 25% each for a bound phone, a bound e-mail and a verified identity. */
-export function securityLevel(info: Pick<UserInfo, 'phone' | 'email' | 'review_status'>): {
+/**
+ * The security level: 20% to start, plus 20% each for a bound phone, a bound e-mail, a verified
+ * identity and the authenticator app (the spec's three steps of 25%, with the authenticator added).
+ */
+export function securityLevel(info: Pick<UserInfo, 'phone' | 'email' | 'review_status' | 'totp_on'>): {
   percent: number;
   level: SecurityLevel;
 } {
-  const gains = [!!info.phone, info.email !== '', info.review_status === REVIEW.verified].filter(Boolean).length;
-  return { percent: 25 * (gains + 1), level: LEVELS[gains]! };
+  const gains = [!!info.phone, info.email !== '', info.review_status === REVIEW.verified, info.totp_on === 1].filter(Boolean).length;
+  const percent = 20 * (gains + 1);
+  const level: SecurityLevel = percent === 100 ? 'strong' : percent >= 60 ? 'high' : percent >= 40 ? 'medium' : 'low';
+  return { percent, level };
 }

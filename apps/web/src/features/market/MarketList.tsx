@@ -3,6 +3,7 @@ import { Empty, Input, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotationGroups } from '../../api/queries';
+import { labelledClear } from '../../i18n/antdIcons';
 import { formatChange } from '../../format';
 import LivePrice from './LivePrice';
 import { getSession } from '../../session/store';
@@ -26,8 +27,8 @@ export default function MarketList({ symbol, only }: { symbol: string; only?: Pa
     <div className="tm-mk-markets">
       <Input
         size="small"
-        allowClear
-        prefix={<SearchOutlined />}
+        allowClear={labelledClear()}
+        prefix={<SearchOutlined aria-hidden />}
         placeholder={t('market.list.search')}
         aria-label={t('market.list.search')}
         value={search}

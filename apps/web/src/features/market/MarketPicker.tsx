@@ -21,7 +21,7 @@ export default function MarketPicker({ symbol, only }: { symbol: string; only?: 
           onClick={() => setOpen(!open)}
         >
           {symbol}
-          {open ? <UpOutlined /> : <DownOutlined />}
+          {open ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
         </button>
       </h1>
       <div id={listId} hidden={!open} className="tm-mk-card">

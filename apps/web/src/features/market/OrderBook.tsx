@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
-import { useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTouchOnly } from '../../hooks/useMediaQuery';
 import { formatAmount, formatDecimal, formatPrice, toStep } from '../../format';
 import { bookRows, groupLevels, groupSteps, spreadOf, sweep, type BookRow, type Side } from './depth';
 import { useFeed } from './FeedContext';
@@ -22,7 +23,8 @@ interface Props {
 /**
  * Asks above (best nearest the middle), the last price and the spread, bids below; each level
  * with its cumulative sum and depth bar. The price grouping merges levels into wider buckets;
- * hovering a level shows what taking the book to it would fill; clicking one hands its price on.
+ * hovering a level (tapping one on a touch screen, focusing one by keyboard) shows what taking
+ * the book to it would fill; clicking or tapping one hands its price on.
  */
 export default function OrderBook({ levels, onPickPrice }: Props) {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export default function OrderBook({ levels, onPickPrice }: Props) {
   const group = chosenGroup && steps.includes(chosenGroup) ? chosenGroup : steps[0]!;
   const [layout, setLayout] = useState<Layout>('both');
   const [hover, setHover] = useState<{ side: Side; index: number }>();
+  const touch = useTouchOnly();
 
   const shown = layout === 'both' ? levels : levels * 2;
   const grouped = {
@@ -110,7 +113,7 @@ export default function OrderBook({ levels, onPickPrice }: Props) {
               base: currencyName,
               price: formatDecimal(swept.average, { step: tick }),
             })
-          : t(onPickPrice ? 'market.book.hintPick' : 'market.book.hint')}
+          : t(touch ? (onPickPrice ? 'market.book.hintTapPick' : 'market.book.hintTap') : onPickPrice ? 'market.book.hintPick' : 'market.book.hint')}
       </p>
     </div>
   );
@@ -159,17 +162,24 @@ function Level({ row, side, group, step, inSweep, onHover, onPick }: LevelProps)
   const pickable = pick
     ? {
         tabIndex: 0,
-        onClick: pick,
         onKeyDown: (event: KeyboardEvent) => (event.key === 'Enter' || event.key === ' ') && pick(),
+        onFocus: () => onHover(true),
+        onBlur: () => onHover(false),
       }
     : {};
+  // a mouse hovers; a touch has no hover, so its tap shows the totals (and picks the price)
+  const byMouse = (on: boolean) => (event: PointerEvent) => event.pointerType === 'mouse' && onHover(on);
   return (
     <div
       className={`tm-mk-book-row tm-mk-${side}-bar${inSweep ? ' tm-mk-swept' : ''}${pick ? ' tm-mk-pickable' : ''}`}
       role="row"
       style={{ '--tm-mk-depth': `${row.depth}%` } as CSSProperties}
-      onMouseEnter={() => onHover(true)}
-      onMouseLeave={() => onHover(false)}
+      onPointerEnter={byMouse(true)}
+      onPointerLeave={byMouse(false)}
+      onClick={() => {
+        onHover(true);
+        pick?.();
+      }}
       {...pickable}
     >
       <span role="cell" className={side === 'bids' ? 'tm-up' : 'tm-down'}>

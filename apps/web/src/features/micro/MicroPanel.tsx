@@ -93,17 +93,17 @@ function PhoneTrade({ children }: { children: React.ReactNode }) {
       {open ? (
         <>
           <button type="button" className="tm-mi-sheet-toggle" aria-expanded onClick={() => setOpen(false)}>
-            {t('micro.title')} <DownOutlined />
+            {t('micro.title')} <DownOutlined aria-hidden />
           </button>
           {children}
         </>
       ) : (
         <div className="tm-mi-actions">
           <button type="button" className="tm-mi-up tm-mi-opener" aria-expanded={false} onClick={() => setOpen(true)}>
-            {t('micro.up')} <UpOutlined />
+            {t('micro.up')} <UpOutlined aria-hidden />
           </button>
           <button type="button" className="tm-mi-down tm-mi-opener" aria-expanded={false} onClick={() => setOpen(true)}>
-            {t('micro.down')} <DownOutlined />
+            {t('micro.down')} <DownOutlined aria-hidden />
           </button>
         </div>
       )}
@@ -124,7 +124,7 @@ export function BalanceStrip() {
       <strong data-testid="micro-strip-balance">
         {currency ? `${formatFixed(currency.user_wallet.micro_with_insurance, 2)} ${currency.name}` : '–'}
       </strong>
-      <RouteButton size="small" icon={<SwapOutlined />} to="/transferlegal">
+      <RouteButton size="small" icon={<SwapOutlined aria-hidden />} to="/transferlegal">
         {t('micro.transfer')}
       </RouteButton>
     </div>

@@ -27,11 +27,11 @@ function HashCheck({ record }: { record: TMicroSettlementRecord }) {
   if (hash === null) return <span>{t('micro.settlement.noCheck')}</span>;
   return hash === record.hash ? (
     <span className="tm-up" data-testid="micro-hash-check">
-      <CheckCircleFilled /> {t('micro.settlement.hashOk')}
+      <CheckCircleFilled aria-hidden /> {t('micro.settlement.hashOk')}
     </span>
   ) : (
     <span className="tm-down" data-testid="micro-hash-check">
-      <CloseCircleFilled /> {t('micro.settlement.hashBad')}
+      <CloseCircleFilled aria-hidden /> {t('micro.settlement.hashBad')}
     </span>
   );
 }

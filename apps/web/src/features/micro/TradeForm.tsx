@@ -179,7 +179,7 @@ function Entry({ pairId, symbol, currency, option, amount, setAmount }: EntryPro
             className={`tm-mi-${direction}`}
             loading={sending === direction}
             disabled={!option || (sending !== undefined && sending !== direction)}
-            icon={direction === 'up' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+            icon={direction === 'up' ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />}
             onClick={() => place(direction)}
           >
             {t(direction === 'up' ? 'micro.up' : 'micro.down')}

@@ -77,10 +77,10 @@ export default function TradePanel() {
         </section>
       )}
       <div className="tm-sp-updown">
-        <Button className="tm-sp-submit tm-sp-submit-buy" icon={<CaretUpOutlined />} aria-pressed={open === 'buy'} onClick={() => setOpen(open === 'buy' ? null : 'buy')}>
+        <Button className="tm-sp-submit tm-sp-submit-buy" icon={<CaretUpOutlined aria-hidden />} aria-pressed={open === 'buy'} onClick={() => setOpen(open === 'buy' ? null : 'buy')}>
           {t('spot.side.buy')}
         </Button>
-        <Button className="tm-sp-submit tm-sp-submit-sell" icon={<CaretDownOutlined />} aria-pressed={open === 'sell'} onClick={() => setOpen(open === 'sell' ? null : 'sell')}>
+        <Button className="tm-sp-submit tm-sp-submit-sell" icon={<CaretDownOutlined aria-hidden />} aria-pressed={open === 'sell'} onClick={() => setOpen(open === 'sell' ? null : 'sell')}>
           {t('spot.side.sell')}
         </Button>
       </div>

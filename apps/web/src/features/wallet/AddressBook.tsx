@@ -102,7 +102,7 @@ function AddressList({ currency }: { currency: number | undefined }) {
       ]}
       actions={(entry) => (
         <Popconfirm title={t('address.confirmDelete')} okText={t('address.delete')} onConfirm={() => remove.mutate(entry)}>
-          <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending && remove.variables.id === entry.id}>
+          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending && remove.variables.id === entry.id}>
             {t('address.delete')}
           </Button>
         </Popconfirm>

@@ -15,7 +15,7 @@ export default function CopyButton({ text }: { text: string }) {
     }
   };
   return (
-    <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+    <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
       {t('deposit.copy')}
     </Button>
   );

@@ -84,7 +84,7 @@ function CryptoAddress({ address }: { address: string }) {
       <code className="tm-w-address-text">{address}</code>
       <div className="tm-w-address-actions">
         <CopyButton text={address} />
-        <Button icon={<QrcodeOutlined />} aria-pressed={qrShown} onClick={() => setQrShown(!qrShown)}>
+        <Button icon={<QrcodeOutlined aria-hidden />} aria-pressed={qrShown} onClick={() => setQrShown(!qrShown)}>
           {qrShown ? t('deposit.hideQr') : t('deposit.showQr')}
         </Button>
       </div>

@@ -17,7 +17,7 @@ export default function ScreenshotUpload({ onChange, id }: Props) {
   const props = useImageUpload(limits.uploadDepositBytesMax, onChange);
   return (
     <Upload<string> {...props} id={id}>
-      {props.fileList?.length === 0 && <Button icon={<UploadOutlined />}>{t('deposit.chooseScreenshot')}</Button>}
+      {props.fileList?.length === 0 && <Button icon={<UploadOutlined aria-hidden />}>{t('deposit.chooseScreenshot')}</Button>}
     </Upload>
   );
 }

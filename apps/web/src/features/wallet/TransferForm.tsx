@@ -62,7 +62,7 @@ export default function TransferForm({ list }: { list: WalletList }) {
           <Select options={accounts} />
         </Form.Item>
         <Button
-          icon={<SwapOutlined />}
+          icon={<SwapOutlined aria-hidden />}
           aria-label={t('transfer.swap')}
           onClick={() => form.setFieldsValue({ from_field: to, to_field: from })}
         />

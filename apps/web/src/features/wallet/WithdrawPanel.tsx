@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
 import RouteButton from '../../components/RouteButton';
 import { formatFixed } from '../../format';
-import { useHasPayPassword } from '../account/queries';
+import { useHasPayPassword, useUserInfo } from '../account/queries';
 import { rejection } from '../account/rules';
+import { TOTP_OR_RECOVERY_PATTERN } from '../account/totpCode';
 import { id } from './api';
 import { ASSET_DECIMALS, HINT_DECIMALS, isBelow, plainAmount, withdrawQuote } from './amount';
 import { reloadAfter, WITHDRAW_RELOAD_MS } from './reload';
@@ -21,6 +22,8 @@ interface WithdrawForm {
   address: string;
   number: string;
   pay_password: string;
+  /** asked when the authenticator app is on */
+  totp_code?: string;
 }
 
 /** A withdrawal to an address of the user's book, with its fee, limits and the fund password. */
@@ -71,6 +74,7 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const [form] = Form.useForm<WithdrawForm>();
   const [network, setNetwork] = useState<Network>(NETWORKS[0]);
   const book = useAddressBook(row.currency);
+  const totpOn = useUserInfo().data?.totp_on === 1;
   const typed = Form.useWatch('number', form) ?? '';
   const quote = withdrawQuote(typed, info.rate);
   const addresses = (book.data ?? []).filter((entry) => entry.nettype.toUpperCase() === network);
@@ -84,7 +88,7 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const submit = (fields: WithdrawForm) => {
     // The spec warns under the minimum but still sends: the server's refusal names the figure.
     if (isBelow(fields.number, info.min_number)) void message.warning(t('withdraw.belowMin'));
-    withdraw.mutate({ currency: id(row.currency), ...fields, number: fields.number.trim(), rate: info.rate });
+    withdraw.mutate({ currency: id(row.currency), ...fields, number: fields.number.trim(), totp_code: fields.totp_code?.trim() || undefined, rate: info.rate });
   };
   const coin = row.currency_name;
   return (
@@ -153,6 +157,11 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
       <Form.Item name="pay_password" label={t('withdraw.payPassword')} rules={[{ pattern: PAY_PASSWORD_PATTERN, required: true, message: rejection('pay_password_invalid') }]}>
         <Input.Password inputMode="numeric" autoComplete="off" maxLength={limits.payPasswordDigits} placeholder={t('withdraw.payPasswordPlaceholder')} />
       </Form.Item>
+      {totpOn && (
+        <Form.Item name="totp_code" label={t('totp.code')} rules={[{ required: true, pattern: TOTP_OR_RECOVERY_PATTERN, message: t('totp.codeRule') }]}>
+          <Input autoComplete="one-time-code" maxLength={11} placeholder={t('totp.codeOrRecoveryPlaceholder')} className="tm-w-num" />
+        </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" block loading={withdraw.isPending || withdraw.isSuccess}>
         {t('withdraw.submit')}
       </Button>

@@ -26,6 +26,7 @@ export const withdrawRoutes: FastifyPluginAsyncZod<WalletRouteDeps> = async (app
           amountUnits: b.number,
           address: b.address,
           payPassword: b.pay_password,
+          totpCode: b.totp_code || undefined,
           strikes,
           bank: b.currency === BANK_CURRENCY,
           verifiedHash: prepared,
