@@ -1,13 +1,44 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import type { CallSpec } from '../../packages/protocol/src/api';
+
+/**
+ * The web app reads only a call's method, path and flags, never its schemas (the server
+ * validates), so its build gets the call table as plain data derived from the protocol's:
+ * the request and response schemas, and with them zod, stay out of the trader's first load.
+ */
+function callTableWithoutSchemas(): Plugin {
+  const table = path.resolve(import.meta.dirname, '../../packages/protocol/src/api.ts');
+  return {
+    name: 'call-table-without-schemas',
+    enforce: 'pre',
+    async load(id) {
+      if (id !== table) return;
+      const { module } = await runnerImport<typeof import('../../packages/protocol/src/api')>(table);
+      const routes = Object.entries<CallSpec>(module.calls).map(([name, { request: _request, response: _response, ...route }]) => [name, route]);
+      return `export const calls = ${JSON.stringify(Object.fromEntries(routes))};`;
+    },
+  };
+}
+
+/** zod as src/zod.ts sets it up (no eval), wherever it is imported; the module itself gets the real one. */
+function zodWithoutEval(): Plugin {
+  const setup = path.resolve(import.meta.dirname, 'src/zod.ts');
+  return {
+    name: 'zod-without-eval',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'zod' && importer !== setup ? setup : undefined),
+  };
+}
 
 // The API server in development; the SPA talks to it same-origin through these proxies.
 const apiServer = { target: 'http://localhost:8080', ws: true };
 
 export default defineConfig({
   // a brotli and a gzip copy beside each text file, which the server sends by Accept-Encoding
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
+  plugins: [callTableWithoutSchemas(), zodWithoutEval(), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
   server: { proxy: { '/api': apiServer, '/wss': apiServer } },
   build: {
     outDir: 'dist',
@@ -18,13 +49,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and its router change least often: one chunk that stays cached across deploys;
-        // zod with the setting that keeps it from probing for eval (src/zod-csp.ts) in one chunk,
-        // which runs before any chunk that builds a schema: the server's CSP reports the probe;
         // everything else (antd per component, pages, the chart) is split by what imports it
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-csp\.ts$/ },
           ],
         },
       },

@@ -1,11 +1,10 @@
-import './zod-csp';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import App from './App';
-import { language } from './i18n';
+import { language, loadTexts } from './i18n';
 import { ANTD_LOCALES } from './i18n/antdLocale';
 import { RealtimeProvider } from './realtime/RealtimeProvider';
 import { antdTheme, applyPalette } from './theme';
@@ -23,12 +22,15 @@ const queryClient = new QueryClient({
 
 applyPalette(document.documentElement);
 
+// the language's texts and antd's, fetched together, before the first (translated) render
+const [{ default: antdLocale }] = await Promise.all([ANTD_LOCALES[language](), loadTexts()]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-        <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }}>
+        <ConfigProvider theme={antdTheme} locale={antdLocale} button={{ autoInsertSpace: false }}>
           <AntApp>
             <App />
           </AntApp>

@@ -21,5 +21,6 @@ export * from './calls/spot';
 export * from './calls/health';
 // staff console
 export * from './calls/admin';
+export * from './channels';
 export * from './events';
 export * from './api';
