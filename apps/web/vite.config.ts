@@ -6,8 +6,8 @@ import type { CallSpec } from '../../packages/protocol/src/api';
 
 /**
  * The web app reads only a call's method, path and flags, never its schemas (the server
- * validates), so its build gets the call table as plain data derived from the protocol's:
- * the request and response schemas, and with them zod, stay out of the trader's first load.
+ * validates) nor its summary, so its build gets the call table as plain data derived from the
+ * protocol's: the schemas, and with them zod, stay out of the trader's first load.
  */
 function callTableWithoutSchemas(): Plugin {
   const table = path.resolve(import.meta.dirname, '../../packages/protocol/src/api.ts');
@@ -17,7 +17,7 @@ function callTableWithoutSchemas(): Plugin {
     async load(id) {
       if (id !== table) return;
       const { module } = await runnerImport<typeof import('../../packages/protocol/src/api')>(table);
-      const routes = Object.entries<CallSpec>(module.calls).map(([name, { request: _request, response: _response, ...route }]) => [name, route]);
+      const routes = Object.entries<CallSpec>(module.calls).map(([name, { method, path, auth, money, encoding, answer }]) => [name, { method, path, auth, money, encoding, answer }]);
       return `export const calls = ${JSON.stringify(Object.fromEntries(routes))};`;
     },
   };
@@ -47,6 +47,9 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
+      // antd's helper packages declare no sideEffects, so a module imported for one export (the
+      // form context every input reads) would bring its whole package; they have none
+      treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@rc-component[\\/]/.test(id) },
       output: {
         // React and its router change least often: one chunk that stays cached across deploys;
         // everything else (antd per component, pages, the chart) is split by what imports it

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import Layout from './components/Layout';
-import NotFoundPage from './pages/NotFound';
 
 // Each page is its own chunk, so the trading pages' charts load only where they are used.
 const ChangePage = lazy(() => import('./pages/Change'));
+const NotFoundPage = lazy(() => import('./pages/NotFound'));
 
 /** Every route of the spec, by path. /change and /changes are the same page. */
 const PAGES: Record<string, ComponentType> = {

@@ -50,10 +50,18 @@ function Chart({ height }: { height: number }) {
 export default function MarketLayout({ source, panel: ownPanel, ...props }: LayoutProps & { source?: BookSource }) {
   // a visitor sees the market live, and where the order entry goes, how to start trading
   const loggedIn = useLoggedIn();
-  const layout = { ...props, panel: loggedIn ? ownPanel : <TradeSignIn />, ...(loggedIn ? {} : { aside: undefined, strip: undefined }) };
+  const { aside, strip } = props;
+  const layout = loggedIn
+    ? { ...props, panel: <Later>{ownPanel}</Later>, aside: aside && <Later>{aside}</Later>, strip: strip && <Later>{strip}</Later> }
+    : { ...props, panel: <TradeSignIn />, aside: undefined, strip: undefined };
   return (
     <MarketFeedProvider {...(source ? { source } : {})}>{useIsMobile() ? <PhoneMarket {...layout} /> : <DeskMarket {...layout} />}</MarketFeedProvider>
   );
+}
+
+/** A page's own trading parts load after the market (the pages import them lazily): a spinner in their place meanwhile. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spin className="tm-mk-later" />}>{children}</Suspense>;
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {
