@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import Layout from './components/Layout';
 
 // Each page is its own chunk, so the trading pages' charts load only where they are used.
@@ -32,18 +32,20 @@ const PAGES: Record<string, ComponentType> = {
 // staff console: its own chunk and layout, loaded only when /admin is opened
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
-const router = createBrowserRouter([
-  { path: 'admin/*', element: <Suspense fallback={null}><AdminApp /></Suspense> },
-  {
-    element: <Layout />,
-    children: [
-      { index: true, element: <Navigate to="/exchange" replace /> },
-      ...Object.entries(PAGES).map(([path, Page]) => ({ path, element: <Page /> })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
-
+// the declarative router: no route loads data through it, and its data APIs would double its size
 export default function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
+        <Route element={<Layout />}>
+          <Route index element={<Navigate to="/exchange" replace />} />
+          {Object.entries(PAGES).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

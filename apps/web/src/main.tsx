@@ -22,20 +22,21 @@ const queryClient = new QueryClient({
 
 applyPalette(document.documentElement);
 
-// the language's texts and antd's, fetched together, before the first (translated) render
-const [{ default: antdLocale }] = await Promise.all([ANTD_LOCALES[language](), loadTexts()]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>
-        {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-        <ConfigProvider theme={antdTheme} locale={antdLocale} button={{ autoInsertSpace: false }}>
-          <AntApp>
-            <App />
-          </AntApp>
-        </ConfigProvider>
-      </RealtimeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// the language's texts and antd's, fetched together, before the first (translated) render; not a
+// top-level await: their chunks import the entry's, which must have finished running first
+void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider>
+          {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
+          <ConfigProvider theme={antdTheme} locale={antdLocale} button={{ autoInsertSpace: false }}>
+            <AntApp>
+              <App />
+            </AntApp>
+          </ConfigProvider>
+        </RealtimeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
