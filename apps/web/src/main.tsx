@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import App from './App';
+import App, { preloadPage } from './App';
 import { language, loadTexts } from './i18n';
 import { ANTD_LOCALES } from './i18n/antdLocale';
 import { RealtimeProvider } from './realtime/RealtimeProvider';
@@ -22,6 +22,7 @@ const queryClient = new QueryClient({
 
 applyPalette(document.documentElement);
 
+preloadPage(window.location.pathname);
 // the language's texts and antd's, fetched together, before the first (translated) render; not a
 // top-level await: their chunks import the entry's, which must have finished running first
 void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) =>
