@@ -1,11 +1,10 @@
-import './zod-csp';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import App from './App';
-import { language } from './i18n';
+import App, { preloadPage } from './App';
+import { language, loadTexts } from './i18n';
 import { antdIconLabels } from './i18n/antdIcons';
 import { ANTD_LOCALES } from './i18n/antdLocale';
 import { RealtimeProvider } from './realtime/RealtimeProvider';
@@ -24,17 +23,22 @@ const queryClient = new QueryClient({
 
 applyPalette(document.documentElement);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>
-        {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-        <ConfigProvider theme={antdTheme} locale={ANTD_LOCALES[language]} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
-          <AntApp>
-            <App />
-          </AntApp>
-        </ConfigProvider>
-      </RealtimeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+preloadPage(window.location.pathname);
+// the language's texts and antd's, fetched together, before the first (translated) render; not a
+// top-level await: their chunks import the entry's, which must have finished running first
+void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider>
+          {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
+          <ConfigProvider theme={antdTheme} locale={antdLocale} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
+            <AntApp>
+              <App />
+            </AntApp>
+          </ConfigProvider>
+        </RealtimeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

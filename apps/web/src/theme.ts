@@ -28,6 +28,8 @@ export const antdTheme: ThemeConfig = {
     colorBorderSecondary: palette.border,
     colorText: palette.text,
     colorTextSecondary: palette.muted,
+    // antd derives hints and empty states' texts a shade below 4.5:1 on the panels
+    colorTextDescription: palette.muted,
     fontSize: 14,
     borderRadius: 4,
   },

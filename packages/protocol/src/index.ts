@@ -22,5 +22,6 @@ export * from './calls/health';
 // staff console
 export * from './calls/admin';
 export * from './calls/admin-markets';
+export * from './channels';
 export * from './events';
 export * from './api';

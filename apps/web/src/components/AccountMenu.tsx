@@ -1,8 +1,9 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../session/useLogout';
+import Dropdown from './LazyDropdown';
 import { ACCOUNT_NAV } from './nav';
 import { useAccountName } from './useAccountName';
 

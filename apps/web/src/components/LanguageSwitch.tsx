@@ -1,8 +1,9 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { language } from '../i18n';
 import { LANGUAGES, LANGUAGE_INFO, switchLanguage, type Language } from '../i18n/language';
+import Dropdown from './LazyDropdown';
 
 const items = LANGUAGES.map((code) => ({ key: code, label: LANGUAGE_INFO[code].name }));
 

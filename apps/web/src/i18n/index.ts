@@ -6,16 +6,20 @@ import { RESOURCES } from './resources';
 /** Chosen once per page load: switching language reloads the page. */
 export const language = currentLanguage();
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(RESOURCES).map(([code, texts]) => [code, { translation: texts }]),
-  ),
-  lng: language,
-  fallbackLng: 'en',
-  // Resources are bundled, so initialise synchronously and render translated on the first paint.
-  initAsync: false,
-  // React escapes output itself.
-  interpolation: { escapeValue: false },
-});
+/**
+ * Loads the language's texts and sets i18next up with them; main.tsx renders once it resolves, so
+ * the first paint is translated. Every language file has every key (resources.test.ts), so no
+ * fallback language is loaded beside it.
+ */
+export async function loadTexts(): Promise<void> {
+  const { default: texts } = await RESOURCES[language]();
+  await i18n.use(initReactI18next).init({
+    resources: { [language]: { translation: texts } },
+    lng: language,
+    fallbackLng: false,
+    // React escapes output itself.
+    interpolation: { escapeValue: false },
+  });
+}
 
 document.documentElement.lang = LANGUAGE_INFO[language].tag;

@@ -9,8 +9,8 @@ function leaves(node: unknown, prefix = ''): [string, unknown][] {
   );
 }
 
-const languages = Object.entries(RESOURCES).map(
-  ([code, texts]) => [code, new Map(leaves(texts))] as const,
+const languages = await Promise.all(
+  Object.entries(RESOURCES).map(async ([code, load]) => [code, new Map(leaves((await load()).default))] as const),
 );
 const allPaths = [...new Set(languages.flatMap(([, texts]) => [...texts.keys()]))].sort();
 

@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FirstVisitNotice, { useContractsNotice } from '../features/lever/FirstVisitNotice';
-import { BalanceStrip, DeskOrderCard, PhoneTrading } from '../features/lever/LeverPanels';
-import Records from '../features/lever/Records';
 import MarketLayout from '../features/market/MarketLayout';
 import { currentPair } from '../features/market/pair';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useLoggedIn } from '../session/useSession';
+
+// the order entry and the trader's orders follow the market's first paint
+const panels = () => import('../features/lever/LeverPanels');
+const BalanceStrip = lazy(() => panels().then(({ BalanceStrip }) => ({ default: BalanceStrip })));
+const DeskOrderCard = lazy(() => panels().then(({ DeskOrderCard }) => ({ default: DeskOrderCard })));
+const PhoneTrading = lazy(() => panels().then(({ PhoneTrading }) => ({ default: PhoneTrading })));
+const Records = lazy(() => import('../features/lever/Records'));
 
 /** Leveraged contracts: the live market, with order entry and the trader's orders once logged in. */
 export default function ContractsPage() {

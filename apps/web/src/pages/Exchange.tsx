@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
 import MarketLayout from '../features/market/MarketLayout';
-import TradePanel from '../features/spot/TradePanel';
 import { usePageTitle } from '../hooks/usePageTitle';
+
+// the order entry and the trader's orders follow the market's first paint
+const TradePanel = lazy(() => import('../features/spot/TradePanel'));
 
 /** The spot market: the real spot book and fills beside the index chart, with order entry and the trader's orders. */
 export default function ExchangePage() {

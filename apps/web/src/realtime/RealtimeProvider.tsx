@@ -1,12 +1,61 @@
 import { createContext, use, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { getSession, subscribeSession } from '../session/store';
-import { RealtimeClient, type PrivateEvent, type RealtimeEventPayload } from './client';
+import { RealtimeClient, type PrivateEvent, type RealtimeEventPayload, type RealtimeSocket } from './client';
 
 const RealtimeContext = createContext<RealtimeClient | undefined>(undefined);
 
-/** socket.io's path on our server; connecting waits for the provider, so nothing connects at import. */
-const createSocket = () => io({ path: '/wss/socket.io/', autoConnect: false });
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * The socket, with socket.io's client (about 12 KB compressed) loaded after the first paint: pages
+ * paint from their HTTP snapshots and the live updates follow. Until it is there, listeners, the
+ * session and a wish to connect wait here; the client emits only on a connected socket.
+ */
+function createSocket(): RealtimeSocket {
+  let socket: Socket | undefined;
+  let auth: Socket['auth'] = {};
+  let wanted = false;
+  const listeners: [string, Listener][] = [];
+  void import('socket.io-client').then(({ io }) => {
+    // socket.io's path on our server; connecting waits for the provider, so nothing connects at load
+    socket = io({ path: '/wss/socket.io/', autoConnect: false, auth });
+    for (const [event, listener] of listeners) socket.on(event, listener);
+    if (wanted) socket.connect();
+  });
+  const late = {
+    get connected() {
+      return socket?.connected ?? false;
+    },
+    get auth() {
+      return auth;
+    },
+    set auth(value: Socket['auth']) {
+      auth = value;
+      if (socket) socket.auth = value;
+    },
+    on(event: string, listener: Listener) {
+      if (socket) socket.on(event, listener);
+      else listeners.push([event, listener]);
+      return late;
+    },
+    emit(event: string, ...args: unknown[]) {
+      socket?.emit(event, ...args);
+      return late;
+    },
+    connect() {
+      wanted = true;
+      socket?.connect();
+      return late;
+    },
+    disconnect() {
+      wanted = false;
+      socket?.disconnect();
+      return late;
+    },
+  };
+  return late as unknown as RealtimeSocket;
+}
 
 /**
  * The app's one realtime connection, at the root: open while the app runs, bound to whoever

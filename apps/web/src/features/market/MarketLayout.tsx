@@ -32,8 +32,10 @@ interface LayoutProps {
 }
 
 // The chart library is the heaviest piece of a trading page: prices, book and trades paint first
-// and the chart follows in its own chunk, in a box of its final height so nothing moves.
-const PriceChart = lazy(() => import('./PriceChart'));
+// and the chart follows in its own chunk, in a box of its final height so nothing moves. Its
+// download starts with the trading page's (this module's) rather than after the first paint.
+const chart = import('./PriceChart');
+const PriceChart = lazy(() => chart);
 function Chart({ height }: { height: number }) {
   return (
     <Suspense fallback={<Spin className="tm-mk-chart-wait" style={{ height }} />}>
@@ -50,10 +52,18 @@ function Chart({ height }: { height: number }) {
 export default function MarketLayout({ source, panel: ownPanel, ...props }: LayoutProps & { source?: BookSource }) {
   // a visitor sees the market live, and where the order entry goes, how to start trading
   const loggedIn = useLoggedIn();
-  const layout = { ...props, panel: loggedIn ? ownPanel : <TradeSignIn />, ...(loggedIn ? {} : { aside: undefined, strip: undefined }) };
+  const { aside, strip } = props;
+  const layout = loggedIn
+    ? { ...props, panel: <Later>{ownPanel}</Later>, aside: aside && <Later>{aside}</Later>, strip: strip && <Later>{strip}</Later> }
+    : { ...props, panel: <TradeSignIn />, aside: undefined, strip: undefined };
   return (
     <MarketFeedProvider {...(source ? { source } : {})}>{useIsMobile() ? <PhoneMarket {...layout} /> : <DeskMarket {...layout} />}</MarketFeedProvider>
   );
+}
+
+/** A page's own trading parts load after the market (the pages import them lazily): a spinner in their place meanwhile. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spin className="tm-mk-later" />}>{children}</Suspense>;
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {

@@ -1,5 +1,4 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
 import { useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTouchOnly } from '../../hooks/useMediaQuery';
@@ -78,15 +77,14 @@ export default function OrderBook({ levels, onPickPrice }: Props) {
             </button>
           ))}
         </div>
-        <Select
-          size="small"
-          value={group}
-          onChange={setGroup}
-          options={steps.map((value) => ({ value, label: value }))}
-          aria-label={t('market.book.group')}
-          className="tm-mk-book-group"
-          popupMatchSelectWidth={false}
-        />
+        {/* the browser's own select: the phone's picker, and no select component before the book paints */}
+        <select value={group} onChange={(event) => setGroup(event.target.value)} aria-label={t('market.book.group')} className="tm-mk-book-group">
+          {steps.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="tm-mk-book" role="table" aria-label={t('market.book.title')}>
         <div className="tm-mk-book-row tm-mk-head" role="row">

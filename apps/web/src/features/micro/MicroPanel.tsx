@@ -11,6 +11,7 @@ import { useLoggedIn } from '../../session/useSession';
 import { useFeed } from '../market/FeedContext';
 import { choosePair, symbolOf } from '../market/pair';
 import { usePayableCurrencies } from './api';
+import { isMicroPair } from './rules';
 import Orders from './Orders';
 import TradeForm from './TradeForm';
 import './micro.css';
@@ -19,9 +20,6 @@ import './micro.css';
 const DEFAULT_PAIR_ID = 2;
 /** The currency the phone's balance strip shows (the default payable currency, USDT). */
 const STRIP_CURRENCY_ID = 3;
-
-/** The pairs the micro page lists and trades: those open for micro options. */
-export const isMicroPair = (quotation: Quotation) => quotation.open_microtrade === 1;
 
 /**
  * The pair the page shows, when it is open for micro options. A stored pair that is not (chosen on

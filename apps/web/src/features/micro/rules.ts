@@ -1,5 +1,9 @@
 import { feeOf, formatUnits, microProfitUnits, parseUnits } from '@tidemark/core';
 import type { TMicroOrderRow, TMicroPayableCurrency } from '@tidemark/protocol';
+import type { Quotation } from '../../api/queries';
+
+/** The pairs the micro page lists and trades: those open for micro options. */
+export const isMicroPair = (quotation: Quotation) => quotation.open_microtrade === 1;
 
 /** The spec's preset layout: rows of 7. */
 export const PRESETS_PER_ROW = 7;
