@@ -17,6 +17,7 @@ import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
 import { GUARD_MESSAGES } from './messages/guard';
 // staff console
 import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
+import { TOTP_MESSAGES, TOTP_NOTICES } from './messages/totp';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -44,7 +45,7 @@ describe('message tables', () => {
     const keys = [
       ...[COMMON_MESSAGES, ACCOUNT_MESSAGES, WALLET_MESSAGES, ACCOUNT_NOTICES, WALLET_NOTICES],
       ...[MICRO_MESSAGES, MICRO_NOTICES, LEVER_MESSAGES, LEVER_NOTICES, SPOT_MESSAGES, SPOT_NOTICES],
-      GUARD_MESSAGES,
+      ...[GUARD_MESSAGES, TOTP_MESSAGES, TOTP_NOTICES],
       ...[ADMIN_MESSAGES, ADMIN_NOTICES],
     ].flatMap(Object.keys);
     expect(keys.length).toBe(new Set(keys).size);
