@@ -287,6 +287,21 @@ describe('micro settlement', () => {
     expect(new Set(settlements.map((s) => s.order_id)).size).toBe(settlements.length);
     await server.expectLedgerSound();
   });
+  it('keeps a trade that arrives after its time was settled out of the record, so the record still proves the settlement', async () => {
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    expect((await submit(user.token, {})).type).toBe('ok');
+    const expiresAtMs = clock() + 30_000;
+    await settleAfter(30_000);
+    expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '100.00000000', profit_result: 0 });
+    // a slow bus delivers a trade stamped before the expiry only now
+    report!({ kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: expiresAtMs - 1_000, priceUnits: mustParseUnits('150'), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+    await server.micro.drain();
+    const late = await server.db.selectFrom('micro_price_tick').select('time_ms').where('time_ms', '=', BigInt(expiresAtMs - 1_000)).execute();
+    expect(late).toEqual([]);
+    expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
+    await server.expectLedgerSound();
+  });
 });
 
 describe('micro verifier', () => {

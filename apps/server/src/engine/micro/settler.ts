@@ -52,6 +52,11 @@ export class MicroSettler implements LeaderEngine {
   private microPairIds = new Set<number>();
   /** trades seen but not yet written: the last price of each pair and millisecond */
   private unrecorded = new Map<string, { pairId: bigint; atMs: number; priceUnits: bigint }>();
+  /**
+   * the latest expiry this leader settled: a trade stamped at or before it that arrives only now
+   * (a slow bus) stays out of the record, or the record would contradict a settlement made
+   */
+  private finalUpToMs = Number.NEGATIVE_INFINITY;
   private reloadWanted = false;
   private queued = false;
   private running: Promise<void> = Promise.resolve();
@@ -72,6 +77,10 @@ export class MicroSettler implements LeaderEngine {
   tick(event: TickEvent): void {
     if (!this.active || event.kind !== 'trades' || !this.microPairIds.has(event.pairId)) return;
     for (const trade of event.trades) {
+      if (trade.timeMs <= this.finalUpToMs) {
+        this.options.log.warn({ pairId: event.pairId, timeMs: trade.timeMs, finalUpToMs: this.finalUpToMs }, 'micro settler: a trade arrived after its time was settled; not recorded');
+        continue;
+      }
       this.unrecorded.set(`${event.pairId}:${trade.timeMs}`, { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
     }
     const next = this.state && nextMicroExpiryMs(this.state.schedule);
@@ -172,6 +181,7 @@ export class MicroSettler implements LeaderEngine {
       await persistMicroSettlements(db, settled, settledAtMs);
       for (const e of settled) engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
       this.state = step.state;
+      for (const e of settled) this.finalUpToMs = Math.max(this.finalUpToMs, e.order.expiresAtMs);
       for (const { userId, row } of await settledOrderRows(db, settled, settledAtMs, clock())) publish(userId, row);
     }
   }
