@@ -25,6 +25,24 @@ export function orderOf(row: MicroOrderRow): MicroOrder {
   };
 }
 
+/** The columns an order is stored with when it is taken (its status aside). */
+export function openedOrderColumns(order: MicroOrder) {
+  return {
+    user_id: order.userId,
+    pair_id: order.pairId,
+    currency_id: order.currencyId,
+    type: order.direction === 'up' ? 1n : 2n,
+    seconds: BigInt(order.seconds),
+    number_units: order.numberUnits,
+    fee_units: order.feeUnits,
+    profit_ratio_units: order.profitRatioPercentUnits,
+    opened_at_ms: BigInt(order.openedAtMs),
+    expires_at_ms: BigInt(order.expiresAtMs),
+    open_price_units: order.openTick.priceUnits,
+    open_tick_ms: BigInt(order.openTick.atMs),
+  };
+}
+
 /** A settled order's row as the database now holds it, built from what the batch wrote (no read back). */
 export function settledOrderRow(
   order: MicroOrder,
@@ -34,19 +52,8 @@ export function settledOrderRow(
 ): NamedMicroOrder {
   return {
     id: order.orderId,
-    user_id: order.userId,
-    pair_id: order.pairId,
-    currency_id: order.currencyId,
-    type: order.direction === 'up' ? 1n : 2n,
+    ...openedOrderColumns(order),
     status: MICRO_STATUS.closed,
-    seconds: BigInt(order.seconds),
-    number_units: order.numberUnits,
-    fee_units: order.feeUnits,
-    profit_ratio_units: order.profitRatioPercentUnits,
-    opened_at_ms: BigInt(order.openedAtMs),
-    expires_at_ms: BigInt(order.expiresAtMs),
-    open_price_units: order.openTick.priceUnits,
-    open_tick_ms: BigInt(order.openTick.atMs),
     end_price_units: settlement.endTick.priceUnits,
     end_tick_ms: BigInt(settlement.endTick.atMs),
     payout_units: settlement.payoutUnits,

@@ -20,7 +20,7 @@ import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
 import { postTransaction, postTransactions } from '../ledger/service';
 import type { Leg, LegLog } from '../ledger/types';
-import { ACCOUNT_LABEL, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
+import { ACCOUNT_LABEL, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
 import * as q from './queries';
 
 /** The payable currencies with their presets and the user's micro balance in each. */
@@ -122,21 +122,7 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
       });
     }
     const { order, postings } = checked;
-    const orderId = await q.insertOrder(trx, {
-      user_id: order.userId,
-      pair_id: order.pairId,
-      currency_id: order.currencyId,
-      type: order.direction === 'up' ? 1n : 2n,
-      status: q.MICRO_STATUS.open,
-      seconds: BigInt(order.seconds),
-      number_units: order.numberUnits,
-      fee_units: order.feeUnits,
-      profit_ratio_units: order.profitRatioPercentUnits,
-      opened_at_ms: BigInt(order.openedAtMs),
-      expires_at_ms: BigInt(order.expiresAtMs),
-      open_price_units: order.openTick.priceUnits,
-      open_tick_ms: BigInt(order.openTick.atMs),
-    });
+    const orderId = await q.insertOrder(trx, { ...openedOrderColumns(order), status: q.MICRO_STATUS.open });
     // the open tick is a real feed tick: recorded here too, so it survives a leader that dies before its flush
     await q.insertTickIfAbsent(trx, { pair_id: order.pairId, time_ms: BigInt(order.openTick.atMs), price_units: order.openTick.priceUnits });
     await postTransaction(
