@@ -17,7 +17,7 @@ export default function AccountMenu() {
   const items: MenuProps['items'] = [
     ...ACCOUNT_NAV.map((item) => ({ key: item.to, label: t(item.label) })),
     { type: 'divider' },
-    { key: LOGOUT, label: t('nav.logout'), icon: <LogoutOutlined />, danger: true },
+    { key: LOGOUT, label: t('nav.logout'), icon: <LogoutOutlined aria-hidden />, danger: true },
   ];
   return (
     <Dropdown
@@ -27,9 +27,9 @@ export default function AccountMenu() {
         onClick: ({ key }) => (key === LOGOUT ? void logout() : navigate(key)),
       }}
     >
-      <Button type="text" icon={<UserOutlined />} className="tm-account">
+      <Button type="text" icon={<UserOutlined aria-hidden />} className="tm-account">
         <span className="tm-account-name">{useAccountName()}</span>
-        <DownOutlined />
+        <DownOutlined aria-hidden />
       </Button>
     </Dropdown>
   );

@@ -27,5 +27,5 @@ export default function ComingSoon({ page, guest = false }: Props) {
       <LoginButtons />
     </Flex>
   );
-  return <Panel icon={<ToolOutlined />} title={title} body={t('comingSoon.body')} extra={loginPrompt} />;
+  return <Panel icon={<ToolOutlined aria-hidden />} title={title} body={t('comingSoon.body')} extra={loginPrompt} />;
 }

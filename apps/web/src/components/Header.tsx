@@ -41,7 +41,7 @@ function CompactHeader() {
   return (
     <header className="tm-header">
       <Brand />
-      <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.menu')} onClick={() => setOpen(true)} />
+      <Button type="text" icon={<MenuOutlined aria-hidden />} aria-label={t('nav.menu')} onClick={() => setOpen(true)} />
       {open !== undefined && (
         <Suspense fallback={null}>
           <MenuDrawer open={open} onClose={() => setOpen(false)} />

@@ -20,7 +20,7 @@ export default function LanguageSwitch() {
       }}
     >
       {/* the name starts with what the button shows, as voice control users say what they see */}
-      <Button type="text" icon={<GlobalOutlined />} aria-label={`${LANGUAGE_INFO[language].name} (${t('nav.language')})`}>
+      <Button type="text" icon={<GlobalOutlined aria-hidden />} aria-label={`${LANGUAGE_INFO[language].name} (${t('nav.language')})`}>
         {LANGUAGE_INFO[language].name}
       </Button>
     </Dropdown>

@@ -21,7 +21,7 @@ export default function MenuDrawer({ open, onClose }: { open: boolean; onClose: 
       size={300}
       title={
         <span className="tm-account">
-          <UserOutlined /> <span className="tm-account-name">{useAccountName()}</span>
+          <UserOutlined aria-hidden /> <span className="tm-account-name">{useAccountName()}</span>
         </span>
       }
       className="tm-drawer"
@@ -34,7 +34,7 @@ export default function MenuDrawer({ open, onClose }: { open: boolean; onClose: 
         <TransferButton block onClick={onClose} />
         <SupportLink block />
         <LanguageSwitch />
-        <Button type="text" danger block icon={<LogoutOutlined />} onClick={() => void logout()}>
+        <Button type="text" danger block icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
           {t('nav.logout')}
         </Button>
       </div>

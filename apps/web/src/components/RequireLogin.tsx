@@ -17,5 +17,5 @@ interface Props {
 export default function RequireLogin({ title, children }: Props) {
   const { t } = useTranslation();
   if (useLoggedIn()) return children;
-  return <Panel icon={<LockOutlined />} title={title} body={t('loginPrompt.hint')} extra={<LoginButtons />} />;
+  return <Panel icon={<LockOutlined aria-hidden />} title={title} body={t('loginPrompt.hint')} extra={<LoginButtons />} />;
 }

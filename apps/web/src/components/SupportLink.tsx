@@ -15,7 +15,7 @@ export default function SupportLink({ block = false }: { block?: boolean }) {
     <Button
       type="text"
       block={block}
-      icon={<CustomerServiceOutlined />}
+      icon={<CustomerServiceOutlined aria-hidden />}
       href={url}
       target="_blank"
       rel="noopener noreferrer"

@@ -6,7 +6,7 @@ import RouteButton from './RouteButton';
 export default function TransferButton({ onClick, block = false }: { onClick?: () => void; block?: boolean }) {
   const { t } = useTranslation();
   return (
-    <RouteButton type="primary" to="/transferlegal" block={block} icon={<SwapOutlined />} onClick={onClick}>
+    <RouteButton type="primary" to="/transferlegal" block={block} icon={<SwapOutlined aria-hidden />} onClick={onClick}>
       {t('nav.transfer')}
     </RouteButton>
   );
