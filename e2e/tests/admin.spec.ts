@@ -51,6 +51,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await panel.getByRole('textbox', { name: 'Amount sent (USDT)' }).fill(DEPOSIT.typed);
     await panel.locator('input[type=file]').setInputFiles(writeScreenshotPng());
     await expect(panel.getByText('transfer.png')).toBeVisible();
+    await expect(panel.locator('.ant-upload-list-item-done')).toHaveCount(1);
     await panel.getByRole('button', { name: 'Submit top-up application' }).click();
     await expect(page.getByText('Top-up application submitted')).toBeVisible();
   });

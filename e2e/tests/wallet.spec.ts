@@ -75,6 +75,7 @@ test('the funded trader moves, withdraws and deposits USDT', async ({ page }, in
     await panel.getByRole('textbox', { name: 'Amount sent (USDT)' }).fill('100');
     await panel.locator('input[type=file]').setInputFiles(writeScreenshotPng());
     await expect(panel.getByText('transfer.png')).toBeVisible();
+    await expect(panel.locator('.ant-upload-list-item-done')).toHaveCount(1);
     await expectNoSidewaysScroll(page);
     await shoot(page, project, 'change-deposit');
     await panel.getByRole('button', { name: 'Submit top-up application' }).click();

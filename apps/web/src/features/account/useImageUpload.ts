@@ -17,9 +17,10 @@ function imageProblem(file: File, maxBytes: number): string | undefined {
 /**
  * The props of an antd Upload that is a form control for one JPEG or PNG image: the file is
  * checked before it is sent (the server judges the bytes again), uploaded with the session's
- * headers, and reported to the form as its URL once uploaded (undefined when removed or failed).
+ * headers, and reported to the form as its URL once uploaded (undefined when removed or failed);
+ * `onBusy` hears when an upload starts and ends, so a form can hold its submit meanwhile.
  */
-export function useImageUpload(maxBytes: number, onChange?: (url: string | undefined) => void): UploadProps<string> {
+export function useImageUpload(maxBytes: number, onChange?: (url: string | undefined) => void, onBusy?: (busy: boolean) => void): UploadProps<string> {
   const { message } = App.useApp();
   const showError = useShowError();
   const [files, setFiles] = useState<UploadFile<string>[]>([]);
@@ -44,6 +45,7 @@ export function useImageUpload(maxBytes: number, onChange?: (url: string | undef
     },
     onChange: ({ file, fileList }) => {
       setFiles(fileList);
+      onBusy?.(file.status === 'uploading');
       // Nothing to report while uploading: the field would flash its "please upload" prompt.
       if (file.status !== 'uploading') onChange?.(file.status === 'done' ? file.response : undefined);
     },

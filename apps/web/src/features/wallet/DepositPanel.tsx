@@ -116,6 +116,8 @@ function ChargeForm({ currency, currencyName }: { currency: number; currencyName
   const queryClient = useQueryClient();
   // A new key gives a fresh form, upload list included, after each application.
   const [formKey, setFormKey] = useState(0);
+  // a submit while the screenshot is still on its way would be refused for a missing screenshot
+  const [uploading, setUploading] = useState(false);
   const charge = useCallMutation(calls.walletChargeReq, {
     onSuccess: (notice) => {
       // keyed: the submits of a double click share one answer, and show it once
@@ -130,9 +132,9 @@ function ChargeForm({ currency, currencyName }: { currency: number; currencyName
         <Input inputMode="decimal" autoComplete="off" placeholder={t('deposit.amountPlaceholder')} />
       </Form.Item>
       <Form.Item name="pic" label={t('deposit.screenshot')} extra={t('deposit.screenshotHint')} rules={[{ required: true, message: rejection('upload_missing') }]}>
-        <ScreenshotUpload />
+        <ScreenshotUpload onBusy={setUploading} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={charge.isPending}>
+      <Button type="primary" htmlType="submit" block loading={charge.isPending || uploading}>
         {t('deposit.submit')}
       </Button>
     </Form>
