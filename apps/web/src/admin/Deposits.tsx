@@ -1,13 +1,13 @@
-import { App, Button, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, DEPOSIT_STATUSES, type TAdminDepositRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
-import { formatTime, pagedTable, QueueFilters, StaffImage, StatusTag, useQueue, useTextPrompt } from './parts';
+import { formatTime, type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 
 export default function Deposits({ canDecide }: { canDecide: boolean }) {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<{ status?: string; user?: string; page: number }>({ status: 'pending', page: 1 });
+  const [filter, setFilter] = useState<QueueFilter>({ status: 'pending', page: 1 });
   const queue = useQueue(calls.adminDeposits, { ...filter, status: filter.status as TAdminDepositRow['status'] | undefined, page: String(filter.page) });
   const saved = () => void message.success(adminText('saved'));
   const credit = useAdminMutation(calls.adminDepositCredit, { onSuccess: saved });
@@ -17,15 +17,15 @@ export default function Deposits({ canDecide }: { canDecide: boolean }) {
   return (
     <>
       {holder}
-      <QueueFilters statuses={DEPOSIT_STATUSES} status={filter.status} onStatus={(status) => setFilter({ ...filter, status, page: 1 })} onUser={(user) => setFilter({ ...filter, user, page: 1 })} />
-      <Table<TAdminDepositRow>
+      <QueueTable<TAdminDepositRow>
+        statuses={DEPOSIT_STATUSES}
+        filter={filter}
+        onFilter={setFilter}
+        query={queue}
         rowKey="id"
-        size="middle"
-        {...pagedTable(queue, filter.page, (page) => setFilter({ ...filter, page }))}
-        locale={{ emptyText: adminText('empty') }}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
-          { title: adminText('user'), render: (_, r) => <>{r.email}<div className="tm-admin-muted">#{r.user_id}</div></> },
+          { title: adminText('user'), render: (_, r) => traderCell(r) },
           { title: adminText('amount'), align: 'right', className: 'tm-num', render: (_, r) => `${r.amount} ${r.currency_name}` },
           { title: adminText('screenshot'), render: (_, r) => <StaffImage src={r.pic} alt={adminText('screenshot')} /> },
           { title: adminText('created'), render: (_, r) => formatTime(r.created_ms) },

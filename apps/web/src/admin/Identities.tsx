@@ -1,13 +1,13 @@
-import { App, Button, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, IDENTITY_QUEUE_STATUSES, type TAdminIdentityRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
-import { formatTime, pagedTable, QueueFilters, StaffImage, StatusTag, useQueue, useTextPrompt } from './parts';
+import { formatTime, type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 
 export default function Identities({ canDecide }: { canDecide: boolean }) {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<{ status?: string; user?: string; page: number }>({ status: 'in_review', page: 1 });
+  const [filter, setFilter] = useState<QueueFilter>({ status: 'in_review', page: 1 });
   const queue = useQueue(calls.adminIdentities, { ...filter, status: filter.status as TAdminIdentityRow['status'] | undefined, page: String(filter.page) });
   const saved = () => void message.success(adminText('saved'));
   const approve = useAdminMutation(calls.adminIdentityApprove, { onSuccess: saved });
@@ -17,14 +17,14 @@ export default function Identities({ canDecide }: { canDecide: boolean }) {
   return (
     <>
       {holder}
-      <QueueFilters statuses={IDENTITY_QUEUE_STATUSES} status={filter.status} onStatus={(status) => setFilter({ ...filter, status, page: 1 })} onUser={(user) => setFilter({ ...filter, user, page: 1 })} />
-      <Table<TAdminIdentityRow>
+      <QueueTable<TAdminIdentityRow>
+        statuses={IDENTITY_QUEUE_STATUSES}
+        filter={filter}
+        onFilter={setFilter}
+        query={queue}
         rowKey="user_id"
-        size="middle"
-        {...pagedTable(queue, filter.page, (page) => setFilter({ ...filter, page }))}
-        locale={{ emptyText: adminText('empty') }}
         columns={[
-          { title: adminText('user'), render: (_, r) => <>{r.email}<div className="tm-admin-muted">#{r.user_id}</div></> },
+          { title: adminText('user'), render: (_, r) => traderCell(r) },
           { title: adminText('name'), render: (_, r) => <>{r.name}<div className="tm-admin-mono tm-admin-muted">{r.card_id}</div></> },
           {
             title: adminText('images'),

@@ -1,13 +1,13 @@
-import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, WITHDRAWAL_STATUSES, type TAdminWithdrawalRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
-import { formatTime, pagedTable, QueueFilters, StatusTag, useQueue, useTextPrompt } from './parts';
+import { formatTime, type QueueFilter, QueueTable, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 
 export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean; staffId: string }) {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<{ status?: string; user?: string; page: number }>({ status: 'applying', page: 1 });
+  const [filter, setFilter] = useState<QueueFilter>({ status: 'applying', page: 1 });
   const queue = useQueue(calls.adminWithdrawals, { ...filter, status: filter.status as TAdminWithdrawalRow['status'] | undefined, page: String(filter.page) });
   const saved = () => void message.success(adminText('saved'));
   const approve = useAdminMutation(calls.adminWithdrawalApprove, { onSuccess: (stage) => void message.success(stage === 'first' ? adminText('firstApproved') : adminText('saved')) });
@@ -44,15 +44,15 @@ export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean
   return (
     <>
       {holder}
-      <QueueFilters statuses={WITHDRAWAL_STATUSES} status={filter.status} onStatus={(status) => setFilter({ ...filter, status, page: 1 })} onUser={(user) => setFilter({ ...filter, user, page: 1 })} />
-      <Table<TAdminWithdrawalRow>
+      <QueueTable<TAdminWithdrawalRow>
+        statuses={WITHDRAWAL_STATUSES}
+        filter={filter}
+        onFilter={setFilter}
+        query={queue}
         rowKey="id"
-        size="middle"
-        {...pagedTable(queue, filter.page, (page) => setFilter({ ...filter, page }))}
-        locale={{ emptyText: adminText('empty') }}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
-          { title: adminText('user'), render: (_, r) => <>{r.email}<div className="tm-admin-muted">#{r.user_id}</div></> },
+          { title: adminText('user'), render: (_, r) => traderCell(r) },
           { title: adminText('amount'), align: 'right', className: 'tm-num', render: (_, r) => <>{r.amount} {r.currency_name}<div className="tm-admin-muted">{adminText('fee')} {r.fee} · {adminText('received')} {r.received}</div></> },
           { title: adminText('address'), render: (_, r) => <><span className="tm-admin-mono">{r.address}</span><div className="tm-admin-muted">{r.network}</div></> },
           { title: adminText('created'), render: (_, r) => formatTime(r.created_ms) },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Image, Input, Modal, Select, Space, Tag } from 'antd';
+import { Image, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { adminCall, staffToken } from './api';
@@ -11,12 +11,11 @@ export function useQueue<C extends CallSpec>(spec: C, input: CallInput<C>) {
 }
 
 /** Status select and user search above a queue. */
-export function QueueFilters(props: {
+function QueueFilters(props: {
   statuses: readonly string[];
   status: string | undefined;
   onStatus: (status: string | undefined) => void;
   onUser: (user: string | undefined) => void;
-  userPlaceholder?: string;
 }) {
   return (
     <Space wrap className="tm-admin-filters">
@@ -30,7 +29,7 @@ export function QueueFilters(props: {
       <Input.Search
         allowClear
         style={{ width: 280 }}
-        placeholder={props.userPlaceholder ?? adminText('userFilter')}
+        placeholder={adminText('userFilter')}
         onSearch={(value) => props.onUser(value.trim() || undefined)}
       />
     </Space>
@@ -105,3 +104,41 @@ export function pagedTable<R>(query: { isFetching: boolean; data?: { data: R[]; 
     pagination: { current: page, pageSize: query.data?.per_page ?? 20, total: query.data?.total ?? 0, onChange: onPage, showSizeChanger: false },
   };
 }
+
+export interface QueueFilter {
+  status?: string;
+  user?: string;
+  page: number;
+}
+
+/** A review queue: its status and user filters, then its rows a server page at a time. */
+export function QueueTable<R extends object>(props: {
+  statuses: readonly string[];
+  filter: QueueFilter;
+  onFilter: (filter: QueueFilter) => void;
+  query: Parameters<typeof pagedTable<R>>[0];
+  rowKey: keyof R & string;
+  columns: TableColumnsType<R>;
+}) {
+  const { filter, onFilter } = props;
+  return (
+    <>
+      <QueueFilters statuses={props.statuses} status={filter.status} onStatus={(status) => onFilter({ ...filter, status, page: 1 })} onUser={(user) => onFilter({ ...filter, user, page: 1 })} />
+      <Table<R>
+        rowKey={props.rowKey}
+        size="middle"
+        {...pagedTable(props.query, filter.page, (page) => onFilter({ ...filter, page }))}
+        locale={{ emptyText: adminText('empty') }}
+        columns={props.columns}
+      />
+    </>
+  );
+}
+
+/** A queue row's trader: the e-mail, the id under it. */
+export const traderCell = (row: { email: string; user_id: string }) => (
+  <>
+    {row.email}
+    <div className="tm-admin-muted">#{row.user_id}</div>
+  </>
+);
