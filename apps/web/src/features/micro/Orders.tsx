@@ -1,6 +1,7 @@
 import { Button, Empty, Pagination, Progress, Spin, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatFixed } from '../../format';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { formatTime } from '../wallet/time';
@@ -130,22 +131,12 @@ function OpenOrders() {
     );
   }
   const columns: TableColumnsType<MicroOrder> = [
-    { title: t('micro.pair'), render: (_, order) => <PairCell order={order} /> },
-    { title: t('micro.amount'), align: 'right', render: (_, order) => `${money(order.number)} ${order.currency_name}` },
-    { title: t('micro.openPrice'), align: 'right', render: (_, order) => price(order.open_price) },
+    ...leadColumns(t),
     { title: t('micro.profit'), align: 'right', render: (_, order) => (order.status === 1 ? <LiveProfit order={order} /> : <Result order={order} />) },
     { title: t('micro.remaining'), align: 'right', render: (_, order) => <Countdown order={order} endAtMs={endAt(order)} nowMs={nowMs} /> },
   ];
   return (
-    <Table<MicroOrder>
-      size="small"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      columns={columns}
-      dataSource={rows}
-      onRow={(order) => ({ 'data-testid': 'micro-open-order', 'data-order': order.id }) as React.HTMLAttributes<HTMLElement>}
-    />
+    <OrderTable columns={columns} rows={rows} testId="micro-open-order" />
   );
 }
 
@@ -190,9 +181,7 @@ function ClosedOrders({ active, onRecord }: { active: boolean; onRecord: (orderI
     );
   }
   const columns: TableColumnsType<MicroOrder> = [
-    { title: t('micro.pair'), render: (_, order) => <PairCell order={order} /> },
-    { title: t('micro.amount'), align: 'right', render: (_, order) => `${money(order.number)} ${order.currency_name}` },
-    { title: t('micro.openPrice'), align: 'right', render: (_, order) => price(order.open_price) },
+    ...leadColumns(t),
     { title: t('micro.endPrice'), align: 'right', render: (_, order) => price(order.end_price) },
     { title: t('micro.profit'), align: 'right', render: (_, order) => <Result order={order} /> },
     { title: t('micro.time'), align: 'right', render: (_, order) => <time title={formatTime(order.created_at)}>{formatShortTime(order.created_at)}</time> },
@@ -200,16 +189,32 @@ function ClosedOrders({ active, onRecord }: { active: boolean; onRecord: (orderI
   ];
   return (
     <>
-      <Table<MicroOrder>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={columns}
-        dataSource={data}
-        onRow={(order) => ({ 'data-testid': 'micro-closed-order', 'data-order': order.id }) as React.HTMLAttributes<HTMLElement>}
-      />
+      <OrderTable columns={columns} rows={data} testId="micro-closed-order" />
       {pager}
     </>
+  );
+}
+
+/** The columns both desktop order lists open with: pair, stake and open price. */
+function leadColumns(t: TFunction): TableColumnsType<MicroOrder> {
+  return [
+    { title: t('micro.pair'), render: (_, order) => <PairCell order={order} /> },
+    { title: t('micro.amount'), align: 'right', render: (_, order) => `${money(order.number)} ${order.currency_name}` },
+    { title: t('micro.openPrice'), align: 'right', render: (_, order) => price(order.open_price) },
+  ];
+}
+
+/** A desktop order list; each row carries its list's test id and its order id. */
+function OrderTable({ columns, rows, testId }: { columns: TableColumnsType<MicroOrder>; rows: MicroOrder[]; testId: string }) {
+  return (
+    <Table<MicroOrder>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      columns={columns}
+      dataSource={rows}
+      onRow={(order) => ({ 'data-testid': testId, 'data-order': order.id }) as React.HTMLAttributes<HTMLElement>}
+    />
   );
 }
