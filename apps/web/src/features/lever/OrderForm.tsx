@@ -12,7 +12,8 @@ import { useSlice } from '../market/slice';
 import { leverKeys, type LeverDeal } from './api';
 import { estimateLever, stopBounds } from './estimate';
 import { pickedPrice } from '../market/pickedPrice';
-import { AMOUNT_DECIMALS, PRICE_DECIMALS, STOP_STEP, signedAmount, signedClass } from './show';
+import { AMOUNT_DECIMALS, PRICE_DECIMALS, signedAmount, signedClass } from './show';
+import StopInput from './StopInput';
 
 interface Values {
   mode: 0 | 1;
@@ -180,26 +181,10 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
       </Form.Item>
       <div className="tm-lv-stops">
         <Form.Item label={t('lever.form.takeProfit')} name="takeProfit">
-          <InputNumber<string>
-            stringMode
-            step={STOP_STEP}
-            precision={PRICE_DECIMALS}
-            min={tpBounds?.min}
-            max={tpBounds?.max}
-            placeholder={t('lever.form.none')}
-            className="tm-lv-input"
-          />
+          <StopInput min={tpBounds?.min} max={tpBounds?.max} />
         </Form.Item>
         <Form.Item label={t('lever.form.stopLoss')} name="stopLoss">
-          <InputNumber<string>
-            stringMode
-            step={STOP_STEP}
-            precision={PRICE_DECIMALS}
-            min={slBounds?.min}
-            max={slBounds?.max}
-            placeholder={t('lever.form.none')}
-            className="tm-lv-input"
-          />
+          <StopInput min={slBounds?.min} max={slBounds?.max} />
         </Form.Item>
       </div>
       <dl className="tm-lv-estimates" aria-label={t('lever.form.estimates')}>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LeverDirection } from '@tidemark/core';
 import { calls, limits } from '@tidemark/protocol';
-import { App, Form, InputNumber, Modal } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
 import { formatFixed, stepOfDecimals, toStep } from '../../format';
@@ -9,7 +9,8 @@ import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
 import { leverKeys, type LeverOrder } from './api';
 import { stopBounds } from './estimate';
-import { PRICE_DECIMALS, STOP_STEP } from './show';
+import { PRICE_DECIMALS } from './show';
+import StopInput from './StopInput';
 
 interface Values {
   takeProfit?: string | null;
@@ -68,10 +69,10 @@ export default function StopsDialog({ order, pair, onClose }: { order: LeverOrde
         }
       >
         <Form.Item label={t('lever.form.takeProfit')} name="takeProfit" rules={[aboveZero(t('lever.form.takeProfit'))]}>
-          <InputNumber<string> stringMode step={STOP_STEP} precision={PRICE_DECIMALS} max={tpBounds?.max} placeholder={t('lever.form.none')} className="tm-lv-input" />
+          <StopInput max={tpBounds?.max} />
         </Form.Item>
         <Form.Item label={t('lever.form.stopLoss')} name="stopLoss" rules={[aboveZero(t('lever.form.stopLoss'))]}>
-          <InputNumber<string> stringMode step={STOP_STEP} precision={PRICE_DECIMALS} max={slBounds?.max} placeholder={t('lever.form.none')} className="tm-lv-input" />
+          <StopInput max={slBounds?.max} />
         </Form.Item>
       </Form>
     </Modal>
