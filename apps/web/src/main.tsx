@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import App, { preloadPage } from './App';
+import { ToastProvider } from './components/Toasts';
 import { language, loadTexts } from './i18n';
 import { antdIconLabels } from './i18n/antdIcons';
 import { ANTD_LOCALES } from './i18n/antdLocale';
@@ -33,9 +34,9 @@ void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antd
         <RealtimeProvider>
           {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
           <ConfigProvider theme={antdTheme} locale={antdLocale} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
-            <AntApp>
+            <ToastProvider>
               <App />
-            </AntApp>
+            </ToastProvider>
           </ConfigProvider>
         </RealtimeProvider>
       </QueryClientProvider>

@@ -1,15 +1,16 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, DEPOSIT_STATUSES, type TAdminDepositRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
 import { formatTime, type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 export default function Deposits({ canDecide }: { canDecide: boolean }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const [filter, setFilter] = useState<QueueFilter>({ status: 'pending', page: 1 });
   const queue = useQueue(calls.adminDeposits, { ...filter, status: filter.status as TAdminDepositRow['status'] | undefined, page: String(filter.page) });
-  const saved = () => void message.success(adminText('saved'));
+  const saved = () => toast.success(adminText('saved'));
   const credit = useAdminMutation(calls.adminDepositCredit, { onSuccess: saved });
   const reject = useAdminMutation(calls.adminDepositReject, { onSuccess: saved });
   const [ask, holder] = useTextPrompt();

@@ -1,15 +1,16 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, IDENTITY_QUEUE_STATUSES, type TAdminIdentityRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
 import { formatTime, type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 export default function Identities({ canDecide }: { canDecide: boolean }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const [filter, setFilter] = useState<QueueFilter>({ status: 'in_review', page: 1 });
   const queue = useQueue(calls.adminIdentities, { ...filter, status: filter.status as TAdminIdentityRow['status'] | undefined, page: String(filter.page) });
-  const saved = () => void message.success(adminText('saved'));
+  const saved = () => toast.success(adminText('saved'));
   const approve = useAdminMutation(calls.adminIdentityApprove, { onSuccess: saved });
   const reject = useAdminMutation(calls.adminIdentityReject, { onSuccess: saved });
   const [ask, holder] = useTextPrompt();

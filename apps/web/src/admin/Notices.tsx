@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Switch, Table, Tabs, Tag } from 'antd';
+import { Button, Form, Input, Switch, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, LANGS, type TAdminNoticeRow } from '@tidemark/protocol';
 import { LANGUAGE_INFO } from '../i18n/language';
@@ -6,19 +6,20 @@ import { language } from '../i18n';
 import { useAdminMutation } from './api';
 import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 type Values = Record<string, string | boolean>;
 
 /** Notices in the six languages: the list, and a form to write a new one or change the chosen one. */
 export default function Notices({ isAdmin }: { isAdmin: boolean }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<string>();
   const [form] = Form.useForm<Values>();
   const list = useQueue(calls.adminNotices, { page: String(page) });
   const save = useAdminMutation(calls.adminNoticeSave, {
     onSuccess: () => {
-      void message.success(adminText('saved'));
+      toast.success(adminText('saved'));
       setEditing(undefined);
       form.resetFields();
     },

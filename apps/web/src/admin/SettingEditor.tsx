@@ -1,8 +1,9 @@
-import { App, Button, Form, Input, Modal, Switch, Table } from 'antd';
+import { Button, Form, Input, Modal, Switch, Table } from 'antd';
 import { useState } from 'react';
 import type { CallSpec } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
 import { adminText, type AdminTextKey } from './texts';
+import { useToast } from '../components/Toasts';
 
 /** One editable setting: its form field, label and kind (`flag`: a switch sent as 1 or 0). */
 export interface SettingField {
@@ -29,19 +30,20 @@ export function SettingEditor<C extends CallSpec>(props: {
   fixed?: Record<string, string>;
   buttonLabel?: AdminTextKey;
 }) {
-  const { message, modal } = App.useApp();
+  const toast = useToast();
+  const [modal, modalHolder] = Modal.useModal();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<SettingValues>();
   const save = useAdminMutation(props.call, {
     onSuccess: () => {
       setOpen(false);
-      void message.success(adminText('saved'));
+      toast.success(adminText('saved'));
     },
   });
 
   const confirm = (edited: SettingValues) => {
     const changes = props.fields.filter((f) => String(edited[f.name] ?? '').trim() !== String(props.values[f.name] ?? ''));
-    if (changes.length === 0) return void message.info(adminText('noChange'));
+    if (changes.length === 0) return toast.info(adminText('noChange'));
     const wire = Object.fromEntries(props.fields.map((f) => [f.name, typeof edited[f.name] === 'boolean' ? (edited[f.name] ? '1' : '0') : String(edited[f.name] ?? '').trim()]));
     void modal.confirm({
       title: adminText('confirmChanges'),
@@ -77,6 +79,7 @@ export function SettingEditor<C extends CallSpec>(props: {
       >
         {adminText(props.buttonLabel ?? 'edit')}
       </Button>
+      {modalHolder}
       <Modal
         open={open}
         title={props.title}

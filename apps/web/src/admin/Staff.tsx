@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { calls, STAFF_ROLES, type StaffRole, type TAdminStaffRow } from '@tidemark/protocol';
 import { adminCall, useAdminMutation } from './api';
 import { formatTime } from './parts';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: adminText(`role_${role}`) }));
 
 /** Staff accounts, for admins: add, change a role, reset a lost authenticator. */
 export default function Staff({ selfId }: { selfId: string }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<{ email: string; password: string; role: StaffRole }>();
   const list = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminCall(calls.adminStaffList, undefined) });
-  const saved = () => void message.success(adminText('saved'));
+  const saved = () => toast.success(adminText('saved'));
   const create = useAdminMutation(calls.adminStaffCreate, { onSuccess: () => { saved(); form.resetFields(); } });
   const role = useAdminMutation(calls.adminStaffRole, { onSuccess: saved });
   const reset = useAdminMutation(calls.adminStaffResetTotp, { onSuccess: saved });

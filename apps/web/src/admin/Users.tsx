@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Descriptions, Drawer, Input, Space, Switch, Table, Tag } from 'antd';
+import { Descriptions, Drawer, Input, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminUserRow } from '@tidemark/protocol';
 import { adminCall, useAdminMutation } from './api';
 import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 const REVIEW_LABELS = ['none', 'st_in_review', 'st_verified', 'st_rejected'] as const;
 const reviewLabel = (status: number) => {
@@ -43,9 +44,9 @@ export default function Users({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function UserDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const detail = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => adminCall(calls.adminUser, { id }) });
-  const lock = useAdminMutation(calls.adminUserLock, { onSuccess: () => void message.success(adminText('saved')) });
+  const lock = useAdminMutation(calls.adminUserLock, { onSuccess: () => toast.success(adminText('saved')) });
   const d = detail.data;
   if (!d) return null;
   const lockSwitch = (what: 'login' | 'withdraw', on: boolean) => (

@@ -1,16 +1,17 @@
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, WITHDRAWAL_STATUSES, type TAdminWithdrawalRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
 import { formatTime, type QueueFilter, QueueTable, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean; staffId: string }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const [filter, setFilter] = useState<QueueFilter>({ status: 'applying', page: 1 });
   const queue = useQueue(calls.adminWithdrawals, { ...filter, status: filter.status as TAdminWithdrawalRow['status'] | undefined, page: String(filter.page) });
-  const saved = () => void message.success(adminText('saved'));
-  const approve = useAdminMutation(calls.adminWithdrawalApprove, { onSuccess: (stage) => void message.success(stage === 'first' ? adminText('firstApproved') : adminText('saved')) });
+  const saved = () => toast.success(adminText('saved'));
+  const approve = useAdminMutation(calls.adminWithdrawalApprove, { onSuccess: (stage) => toast.success(stage === 'first' ? adminText('firstApproved') : adminText('saved')) });
   const reject = useAdminMutation(calls.adminWithdrawalReject, { onSuccess: saved });
   const chain = useAdminMutation(calls.adminWithdrawalChain, { onSuccess: saved });
   const [ask, holder] = useTextPrompt();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useState } from 'react';
 import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { ApiError, call } from '../api/client';
 import { intent } from '../api/idempotency';
 import { adminText } from './texts';
+import { useToast } from '../components/Toasts';
 
 /**
  * The staff console's calls: the staff token (kept for this tab only, so closing it signs out)
@@ -35,7 +35,7 @@ export function adminCall<C extends CallSpec>(spec: C, input: CallInput<C>, idem
 
 /** A staff decision: money calls keep one Idempotency-Key per intent; the queues reload after it. */
 export function useAdminMutation<C extends CallSpec>(spec: C, options: { onSuccess?: (answer: CallOutput<C>) => void } = {}) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [submits] = useState(() => intent<CallOutput<C>>());
   return useMutation({
@@ -45,6 +45,6 @@ export function useAdminMutation<C extends CallSpec>(spec: C, options: { onSucce
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
       options.onSuccess?.(answer);
     },
-    onError: (error) => void message.error(error instanceof ApiError ? error.message : adminText('network')),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : adminText('network')),
   });
 }

@@ -1,17 +1,17 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { useTranslation } from 'react-i18next';
 import { ApiError, submitter } from './client';
+import { useToast } from '../components/Toasts';
 
 /** Shows a failed call: the server's message (already in the user's language), or a generic network text. */
 export function useShowError(): (error: unknown) => void {
-  const { message } = App.useApp();
+  const toast = useToast();
   const { t } = useTranslation();
   return useCallback(
-    (error: unknown) => void message.error(error instanceof ApiError ? error.message : t('errors.network')),
-    [message, t],
+    (error: unknown) => toast.error(error instanceof ApiError ? error.message : t('errors.network')),
+    [toast, t],
   );
 }
 

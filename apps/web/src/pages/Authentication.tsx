@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { limits, ZRealNameRequest } from '@tidemark/protocol';
-import { Alert, App, Button, Form, Input, Result, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import RouteButton from '../components/RouteButton';
@@ -9,6 +9,7 @@ import AccountPage from '../features/account/AccountPage';
 import IdImageUpload from '../features/account/IdImageUpload';
 import { REVIEW, useSubmitIdentity, useUserCenter } from '../features/account/queries';
 import { schemaRule } from '../features/account/rules';
+import { useToast } from '../components/Toasts';
 
 /** The spec's pause between the success message and the trading page. */
 const REDIRECT_MS = 500;
@@ -64,10 +65,10 @@ function Identity() {
 
 function IdentityForm({ rejected, reason }: { rejected: boolean; reason?: string | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const submit = useSubmitIdentity((notice) => {
-    message.success(notice);
+    toast.success(notice);
     setTimeout(() => void navigate('/exchange'), REDIRECT_MS);
   });
 

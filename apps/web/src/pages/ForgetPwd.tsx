@@ -1,4 +1,4 @@
-import { App, Button, Form, Steps } from 'antd';
+import { Button, Form, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import PasswordFields from '../features/account/PasswordFields';
 import { useCountries } from '../features/account/queries';
 import { emailRules, phoneRules } from '../features/account/rules';
 import { sendAccountCode } from '../features/account/sendCode';
+import { useToast } from '../components/Toasts';
 
 interface Values {
   country?: number;
@@ -26,7 +27,7 @@ interface Values {
 /** Two steps: the account and its code are checked first; only then is a new password asked for. */
 export default function ForgetPwdPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<AccountMode>('email');
@@ -58,7 +59,7 @@ export default function ForgetPwdPage() {
         code: code.trim(),
       }),
     onSuccess: (notice) => {
-      message.success(notice);
+      toast.success(notice);
       void navigate('/login');
     },
   });

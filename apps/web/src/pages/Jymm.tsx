@@ -1,5 +1,5 @@
 import { ZPayPasswordRequest } from '@tidemark/protocol';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import AccountForm from '../features/account/AccountForm';
@@ -8,6 +8,7 @@ import CodeField from '../features/account/CodeField';
 import { sendPayPasswordCode } from '../features/account/api';
 import { useHasPayPassword, useSetPayPassword } from '../features/account/queries';
 import { rejection, repeatRules, schemaRule } from '../features/account/rules';
+import { useToast } from '../components/Toasts';
 
 interface Values {
   password: string;
@@ -27,11 +28,11 @@ export default function JymmPage() {
 
 function FundPasswordForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const isSet = useHasPayPassword().data;
   const save = useSetPayPassword((notice) => {
-    message.success(notice);
+    toast.success(notice);
     void navigate('/accountset');
   });
   const digits = { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } as const;

@@ -1,5 +1,5 @@
 import { zEmail } from '@tidemark/protocol';
-import { Alert, App, Button, Form, Radio, Result } from 'antd';
+import { Alert, Button, Form, Radio, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiMutation } from '../api/mutation';
@@ -19,6 +19,7 @@ import {
 } from '../features/account/survey';
 import { setSession } from '../session/store';
 import { useSessionValue } from '../session/useSession';
+import { useToast } from '../components/Toasts';
 
 type Values = Record<SurveyQuestion, SurveyOption> & { code: string };
 
@@ -56,20 +57,20 @@ function Survey() {
 /** `email`: the stored account when it is an e-mail; the code is sent only to an e-mail address. */
 function SurveyForm({ email }: { email: string | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const submit = useApiMutation({
     mutationFn: ({ code, ...answers }: Values) =>
       submitSurvey({ code: code.trim(), answers: surveyAnswers(answers) }),
     onSuccess: (notice) => {
-      message.success(notice);
+      toast.success(notice);
       setSession('is_invee', '0');
       void navigate('/exchange');
     },
   });
   const sendCode = async () => {
     if (email) return sendSurveyCode();
-    message.error(t('survey.noEmail'));
+    toast.error(t('survey.noEmail'));
     return undefined;
   };
 

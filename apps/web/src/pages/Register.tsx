@@ -1,4 +1,4 @@
-import { App, Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { useCountries } from '../features/account/queries';
 import { accountRules, emailRules } from '../features/account/rules';
 import { sendAccountCode } from '../features/account/sendCode';
 import GuestOnly from '../components/GuestOnly';
+import { useToast } from '../components/Toasts';
 
 interface Values {
   country?: number;
@@ -37,7 +38,7 @@ export default function RegisterPage() {
 
 function RegisterForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
@@ -63,7 +64,7 @@ function RegisterForm() {
         code: values.code.trim(),
       }),
     onSuccess: (notice) => {
-      message.success(notice);
+      toast.success(notice);
       void navigate('/login');
     },
   });

@@ -1,4 +1,4 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiMutation } from '../api/mutation';
@@ -10,6 +10,7 @@ import { rejection } from '../features/account/rules';
 import { maskAccount } from '../session/mask';
 import { clearSession } from '../session/store';
 import { useSessionValue } from '../session/useSession';
+import { useToast } from '../components/Toasts';
 
 interface Values {
   old_password: string;
@@ -28,7 +29,7 @@ export default function ResetPwdPage() {
 
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const storedAccount = useSessionValue('accountNum');
@@ -36,7 +37,7 @@ function ChangePasswordForm() {
   const change = useApiMutation({
     mutationFn: (values: Values) => changePassword({ ...values, type: '1' }),
     onSuccess: (notice) => {
-      message.success(notice);
+      toast.success(notice);
       // the change ended every session, this one too: log in again with the new password
       clearSession();
       void navigate('/login');

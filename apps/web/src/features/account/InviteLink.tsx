@@ -1,19 +1,20 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/Toasts';
 
 /** The invite code and a button that copies the register link carrying it. */
 export default function InviteLink({ code }: { code: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const link = `${window.location.origin}/register?extension_code=${encodeURIComponent(code)}`;
   const copy = async () => {
     try {
       // The clipboard exists only on secure origins; anything that fails says so.
       await navigator.clipboard.writeText(link);
-      message.success(t('security.copied'));
+      toast.success(t('security.copied'));
     } catch {
-      message.error(t('security.copyFailed'));
+      toast.error(t('security.copyFailed'));
     }
   };
   return (

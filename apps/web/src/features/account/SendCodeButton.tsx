@@ -1,8 +1,9 @@
 import { limits } from '@tidemark/protocol';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShowError } from '../../api/mutation';
+import { useToast } from '../../components/Toasts';
 
 const RESEND_SECONDS = limits.codeResendMs / 1000;
 
@@ -17,7 +18,7 @@ interface Props {
 /** "Get code", then a 60-second countdown in seconds; a failed send re-enables it at once. */
 export default function SendCodeButton({ send }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const showError = useShowError();
   const [sending, setSending] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -34,7 +35,7 @@ export default function SendCodeButton({ send }: Props) {
       const notice = await send();
       if (notice === undefined) return;
       setSecondsLeft(RESEND_SECONDS);
-      message.success(notice);
+      toast.success(notice);
     } catch (error) {
       showError(error);
     } finally {

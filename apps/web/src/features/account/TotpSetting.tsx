@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Modal, QRCode, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, QRCode, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useApiMutation } from '../../api/mutation';
 import { disableTotp, enableTotp, startTotpSetup } from './api';
 import { userInfoKey } from './queries';
 import { TOTP_CODE_PATTERN, TOTP_OR_RECOVERY_PATTERN } from './totpCode';
+import { useToast } from '../../components/Toasts';
 
 /** The security row's action for the authenticator app: set it up, or turn it off. */
 export default function TotpSetting({ on }: { on: boolean }) {
@@ -74,13 +75,13 @@ function SetUp({ onClose }: { onClose: () => void }) {
 
 function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      void message.success(t('security.copied'));
+      toast.success(t('security.copied'));
     } catch {
-      void message.error(t('security.copyFailed'));
+      toast.error(t('security.copyFailed'));
     }
   };
   return (
@@ -112,12 +113,12 @@ function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose: () => voi
 
 function TurnOff({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const disable = useApiMutation({
     mutationFn: (values: { code: string }) => disableTotp({ code: values.code.trim() }),
     onSuccess: (notice) => {
-      void message.success(notice);
+      toast.success(notice);
       void queryClient.invalidateQueries({ queryKey: userInfoKey });
       onClose();
     },

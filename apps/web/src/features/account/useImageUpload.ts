@@ -1,9 +1,10 @@
 import { formatBytes } from '@tidemark/protocol';
-import { App, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { upload } from '../../api/client';
 import { useShowError } from '../../api/mutation';
 import { rejection } from './rules';
+import { useToast } from '../../components/Toasts';
 
 const TYPES = ['image/jpeg', 'image/png'];
 
@@ -21,7 +22,7 @@ function imageProblem(file: File, maxBytes: number): string | undefined {
  * `onBusy` hears when an upload starts and ends, so a form can hold its submit meanwhile.
  */
 export function useImageUpload(maxBytes: number, onChange?: (url: string | undefined) => void, onBusy?: (busy: boolean) => void): UploadProps<string> {
-  const { message } = App.useApp();
+  const toast = useToast();
   const showError = useShowError();
   const [files, setFiles] = useState<UploadFile<string>[]>([]);
   return {
@@ -31,7 +32,7 @@ export function useImageUpload(maxBytes: number, onChange?: (url: string | undef
     beforeUpload: (file) => {
       const problem = imageProblem(file, maxBytes);
       if (!problem) return true;
-      message.error(problem);
+      toast.error(problem);
       return Upload.LIST_IGNORE;
     },
     customRequest: ({ file, onSuccess, onError }) => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { calls, limits } from '@tidemark/protocol';
 import type { LeverDirection } from '@tidemark/core';
-import { App, Button, Form, InputNumber, Segmented } from 'antd';
+import { Button, Form, InputNumber, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
@@ -14,6 +14,7 @@ import { estimateLever, stopBounds } from './estimate';
 import { pickedPrice } from '../market/pickedPrice';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, signedAmount, signedClass } from './show';
 import StopInput from './StopInput';
+import { useToast } from '../../components/Toasts';
 
 interface Values {
   mode: 0 | 1;
@@ -40,7 +41,7 @@ interface Props {
  */
 export default function OrderForm({ pair, deal, currentPrice, direction, onDirection, onPlaced }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const values = Form.useWatch([], form) as Values | undefined;
@@ -58,7 +59,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
   const submit = useCallMutation(calls.leverSubmit, {
     onSuccess: (notice) => {
       // keyed: the submits of a double click share one answer, and show it once
-      void message.success({ content: notice, key: calls.leverSubmit.path });
+      toast.success({ content: notice, key: calls.leverSubmit.path });
       form.setFieldsValue({ takeProfit: null, stopLoss: null });
       void queryClient.invalidateQueries({ queryKey: leverKeys.all });
       onPlaced?.();

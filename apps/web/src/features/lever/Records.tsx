@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { mustParseUnits, formatUnits, pnlOf, type LeverDirection } from '@tidemark/core';
 import { calls } from '@tidemark/protocol';
-import { App, Button, Popconfirm, Spin, Tabs } from 'antd';
+import { Button, Popconfirm, Spin, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
@@ -15,6 +15,7 @@ import { LEVER_TABS, leverKeys, useLeverOrders, type LeverOrder, type LeverOrder
 import { useLeverPushes } from './live';
 import StopsDialog from './StopsDialog';
 import { AMOUNT_DECIMALS, priceOrNone, signedAmount, signedClass } from './show';
+import { useToast } from '../../components/Toasts';
 
 /** The pause before the page reloads after a close, so its message can be read first. */
 const CLOSE_RELOAD_MS = 1000;
@@ -192,19 +193,19 @@ function useColumns(pair: Pair, tab: LeverTab): Column<LeverOrder>[] {
 /** Cancel for entrusts, TP/SL and close for positions; both ask first. Past orders have none. */
 function useActions(pair: Pair, tab: LeverTab): ((order: LeverOrder) => ReactNode) | undefined {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<LeverOrder>();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: leverKeys.all });
   const cancel = useCallMutation(calls.leverCancel, {
     onSuccess: (notice) => {
-      void message.success({ content: notice, key: calls.leverCancel.path });
+      toast.success({ content: notice, key: calls.leverCancel.path });
       refresh();
     },
   });
   const close = useCallMutation(calls.leverClose, {
     onSuccess: (notice) => {
-      void message.success({ content: notice, key: calls.leverClose.path });
+      toast.success({ content: notice, key: calls.leverClose.path });
       // the spec reloads the page after a close: every balance and list is read afresh
       reloadAfter(CLOSE_RELOAD_MS);
     },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LeverDirection } from '@tidemark/core';
 import { calls, limits } from '@tidemark/protocol';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
 import { formatFixed, stepOfDecimals, toStep } from '../../format';
@@ -11,6 +11,7 @@ import { leverKeys, type LeverOrder } from './api';
 import { stopBounds } from './estimate';
 import { PRICE_DECIMALS } from './show';
 import StopInput from './StopInput';
+import { useToast } from '../../components/Toasts';
 
 interface Values {
   takeProfit?: string | null;
@@ -23,7 +24,7 @@ const initialStop = (value: string) => (/[1-9]/.test(value) ? toStep(value, step
 /** The take-profit / stop-loss dialog of an open position: empty means none; zero or below is refused. */
 export default function StopsDialog({ order, pair, onClose }: { order: LeverOrder; pair: Pair; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const currentPrice = useTicker(order.symbol)?.now_price ?? order.mark_price;
@@ -32,7 +33,7 @@ export default function StopsDialog({ order, pair, onClose }: { order: LeverOrde
   const slBounds = stopBounds('stopLoss', direction, currentPrice, limits.leverStopRangeUnits);
   const save = useCallMutation(calls.leverSetStop, {
     onSuccess: (notice) => {
-      void message.success({ content: notice, key: calls.leverSetStop.path });
+      toast.success({ content: notice, key: calls.leverSetStop.path });
       void queryClient.invalidateQueries({ queryKey: leverKeys.all });
       onClose();
     },

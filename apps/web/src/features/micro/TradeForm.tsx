@@ -1,13 +1,14 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { calls, type TMicroPayableCurrency, type TMicroSecondsOption } from '@tidemark/protocol';
-import { App, Button, InputNumber, Select, Spin } from 'antd';
+import { Button, InputNumber, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
 import { formatFixed } from '../../format';
 import { microKey, usePayableCurrencies, useSecondsOptions } from './api';
 import { expectedPayout, firstPreset, isBlockedKey, presetRows, submitFee } from './rules';
+import { useToast } from '../../components/Toasts';
 
 /** The spec's default payable currency (USDT). */
 const DEFAULT_CURRENCY_ID = 3;
@@ -88,12 +89,12 @@ interface EntryProps {
 
 function Entry({ pairId, symbol, currency, option, amount, setAmount }: EntryProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState<Direction>();
   const submit = useCallMutation(calls.microSubmit, {
     onSuccess: (notice) => {
-      void message.success({ content: notice, key: calls.microSubmit.path });
+      toast.success({ content: notice, key: calls.microSubmit.path });
       void queryClient.invalidateQueries({ queryKey: microKey });
     },
     onSettled: () => setSending(undefined),
@@ -101,7 +102,7 @@ function Entry({ pairId, symbol, currency, option, amount, setAmount }: EntryPro
   const place = (direction: Direction) => {
     // the spec: an empty amount shows the open-number prompt and sends nothing
     if (amount.trim() === '') {
-      void message.warning({ content: t('micro.openNumber'), key: 'micro-open-number' });
+      toast.warning({ content: t('micro.openNumber'), key: 'micro-open-number' });
       return;
     }
     if (!option) return;

@@ -1,4 +1,4 @@
-import { App, Button, Input, Segmented, Slider } from 'antd';
+import { Button, Input, Segmented, Slider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '@tidemark/protocol';
@@ -9,6 +9,7 @@ import type { Pair } from '../market/pair';
 import type { SpotRules } from './api';
 import { pickedPrice } from '../market/pickedPrice';
 import { amountForShare, feeFor, placesOf, totalOf, typedUnits } from './quote';
+import { useToast } from '../../components/Toasts';
 
 export type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
@@ -34,7 +35,7 @@ const SLIDER_MARKS = { 0: '', 25: '', 50: '', 75: '', 100: '' };
  */
 export default function OrderForm({ side, pair, rules, available, loggedIn, lastPrice, onPlaced }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const [kind, setKind] = useState<Kind>('limit');
   // null until the trader types or picks a price: the form then follows the last price
   const [typedPrice, setPrice] = useState<string | null>(null);
@@ -61,7 +62,7 @@ export default function OrderForm({ side, pair, rules, available, loggedIn, last
 
   const submit = useCallMutation(calls.coinSubmit, {
     onSuccess: () => {
-      void message.success({ content: t('spot.form.placed'), key: calls.coinSubmit.path });
+      toast.success({ content: t('spot.form.placed'), key: calls.coinSubmit.path });
       setAmount('');
       setPercent(0);
       onPlaced();

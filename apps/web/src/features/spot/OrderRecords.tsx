@@ -1,4 +1,4 @@
-import { App, Button, Spin, Tabs } from 'antd';
+import { Button, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '@tidemark/protocol';
@@ -11,6 +11,7 @@ import '../wallet/wallet.css';
 import type { Pair } from '../market/pair';
 import { useSpotOrders, type OrderList, type SpotOrder, type SpotRules } from './api';
 import { placesOf } from './quote';
+import { useToast } from '../../components/Toasts';
 
 /** my_orders row `status`: 0 waiting for the matcher, 1 resting, 2 filled, 3 cancelled */
 const STATUS_KEYS = ['accepted', 'open', 'filled', 'cancelled'] as const;
@@ -80,9 +81,9 @@ function Orders({ pair, rules, list }: { pair: Pair; rules: SpotRules; list: Ord
 
 function CancelButton({ order }: { order: SpotOrder }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const cancel = useCallMutation(calls.coinCancel, {
-    onSuccess: (notice) => void message.success({ content: notice, key: `${calls.coinCancel.path}:${order.id}` }),
+    onSuccess: (notice) => toast.success({ content: notice, key: `${calls.coinCancel.path}:${order.id}` }),
   });
   return (
     <Button

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { limits, NETWORKS } from '@tidemark/protocol';
-import { Alert, App, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
 import { rejection } from '../account/rules';
@@ -10,13 +10,14 @@ import CurrencySelect from './CurrencySelect';
 import DataGrid from './DataGrid';
 import { addressBookKey, useAddressBook, useCurrencyList, type WithdrawAddress } from './queries';
 import { addressRule, noSpaces } from './rules';
+import { useToast } from '../../components/Toasts';
 
 type AddressForm = NewAddress;
 
 /** The withdrawal address book: add an address for a currency and network, and delete addresses. */
 export default function AddressBook() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AddressForm>();
   const currencies = useCurrencyList();
@@ -26,7 +27,7 @@ export default function AddressBook() {
   const add = useApiMutation({
     mutationFn: addAddress,
     onSuccess: (notice, fields) => {
-      void message.success(notice);
+      toast.success(notice);
       form.resetFields(['address', 'notes']);
       void queryClient.invalidateQueries({ queryKey: addressBookKey(fields.currency_id) });
     },
@@ -77,13 +78,13 @@ export default function AddressBook() {
 
 function AddressList({ currency }: { currency: number | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const book = useAddressBook(currency);
   const remove = useApiMutation({
     mutationFn: (entry: WithdrawAddress) => deleteAddress(entry.id),
     onSuccess: (notice) => {
-      void message.success(notice);
+      toast.success(notice);
       void queryClient.invalidateQueries({ queryKey: addressBookKey(currency) });
     },
   });

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { limits } from '@tidemark/protocol';
-import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
 import { rejection } from '../account/rules';
 import { bindBankCard } from './api';
 import { cashInfoKey, useCashInfo, type CashInfo } from './queries';
+import { useToast } from '../../components/Toasts';
 
 type BankCard = Required<CashInfo>;
 
@@ -16,13 +17,13 @@ const BANK_ACCOUNT_PATTERN = new RegExp(`^[0-9 ]{${limits.bankAccountDigitsMin},
 /** Binds (or re-binds) the bank card that bank withdrawals are paid to. */
 export default function BankBindForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const cash = useCashInfo();
   const bind = useApiMutation({
     mutationFn: (card: BankCard) => bindBankCard(card),
     onSuccess: (notice) => {
-      void message.success(notice);
+      toast.success(notice);
       void queryClient.invalidateQueries({ queryKey: cashInfoKey });
     },
   });

@@ -1,17 +1,18 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/Toasts';
 
 /** Copies `text` and says whether it worked (the clipboard exists only on secure origins). */
 export default function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      void message.success(t('deposit.copied'));
+      toast.success(t('deposit.copied'));
     } catch {
-      void message.error(t('deposit.copyFailed'));
+      toast.error(t('deposit.copyFailed'));
     }
   };
   return (

@@ -1,7 +1,7 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { BANK_CURRENCY, calls, CURRENCY_IDS } from '@tidemark/protocol';
-import { Alert, App, Button, Descriptions, Form, Input, QRCode, Segmented, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, QRCode, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
@@ -11,6 +11,7 @@ import CopyButton from './CopyButton';
 import { useInAddress, type BalanceRow, type InAddress } from './queries';
 import { amountRules } from './rules';
 import ScreenshotUpload from './ScreenshotUpload';
+import { useToast } from '../../components/Toasts';
 
 /** Deposits are offered for BTC, ETH and USDT only. */
 const DEPOSIT_CURRENCIES: readonly number[] = [CURRENCY_IDS.BTC, CURRENCY_IDS.ETH, CURRENCY_IDS.USDT];
@@ -112,7 +113,7 @@ function BankAccount({ bank }: { bank: NonNullable<InAddress['Bank']> }) {
 /** The top-up application: the amount sent and a screenshot of the transfer, for staff to check. */
 function ChargeForm({ currency, currencyName }: { currency: number; currencyName: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   // A new key gives a fresh form, upload list included, after each application.
   const [formKey, setFormKey] = useState(0);
@@ -121,7 +122,7 @@ function ChargeForm({ currency, currencyName }: { currency: number; currencyName
   const charge = useCallMutation(calls.walletChargeReq, {
     onSuccess: (notice) => {
       // keyed: the submits of a double click share one answer, and show it once
-      void message.success({ content: notice, key: calls.walletChargeReq.path });
+      toast.success({ content: notice, key: calls.walletChargeReq.path });
       setFormKey((key) => key + 1);
       void queryClient.invalidateQueries({ queryKey: ['wallet', 'charge_list'] });
     },

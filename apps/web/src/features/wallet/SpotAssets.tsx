@@ -1,5 +1,5 @@
 import { usdtTotalText } from './amount';
-import { Alert, App } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import RouteButton from '../../components/RouteButton';
@@ -14,6 +14,7 @@ import { useBalanceColumns } from './useBalanceColumns';
 import { useRowPanel } from './useRowPanel';
 import { isPlatformOpen } from './wallets';
 import WithdrawPanel from './WithdrawPanel';
+import { useToast } from '../../components/Toasts';
 
 type Panel = 'deposit' | 'withdraw' | 'records';
 const PANELS: readonly Panel[] = ['deposit', 'withdraw', 'records'];
@@ -32,12 +33,12 @@ export const moneyPanelLink = (row: BalanceRow): string =>
 /** The spot (coin-to-coin) wallet: its total, and per currency deposit, withdraw and records. */
 export default function SpotAssets({ list }: { list: WalletList }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const { openPanel, isOpen, toggle } = useRowPanel<Panel>(linkedPanel(useSearchParams()[0]));
   const open = isPlatformOpen(list);
   // Deposits and withdrawals say "not open yet" while the platform is closed; records stay readable.
   const toggleMoney = (row: BalanceRow, panel: Panel) =>
-    open ? toggle(row.currency, panel) : void message.warning(rejection('platform_closed'));
+    open ? toggle(row.currency, panel) : toast.warning(rejection('platform_closed'));
   const render = (row: BalanceRow) => {
     switch (openPanel(row.currency)) {
       case 'deposit':

@@ -1,5 +1,5 @@
 import { calls, limits, NETWORKS } from '@tidemark/protocol';
-import { Alert, App, Button, Form, Input, Select, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
@@ -13,6 +13,7 @@ import { ASSET_DECIMALS, HINT_DECIMALS, isBelow, plainAmount, withdrawQuote } fr
 import { reloadAfter, WITHDRAW_RELOAD_MS } from './reload';
 import { useAddressBook, useCashInfo, useWithdrawInfo, type BalanceRow, type WithdrawInfo } from './queries';
 import { amountRules } from './rules';
+import { useToast } from '../../components/Toasts';
 
 type Network = (typeof NETWORKS)[number];
 
@@ -70,7 +71,7 @@ export default function WithdrawPanel({ row }: { row: BalanceRow }) {
 
 function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<WithdrawForm>();
   const [network, setNetwork] = useState<Network>(NETWORKS[0]);
   const book = useAddressBook(row.currency);
@@ -81,13 +82,13 @@ function WithdrawForm({ row, info }: { row: BalanceRow; info: WithdrawInfo }) {
   const withdraw = useCallMutation(calls.walletOut, {
     onSuccess: (notice) => {
       // keyed: the submits of a double click share one answer, and show it once
-      void message.success({ content: notice, key: calls.walletOut.path });
+      toast.success({ content: notice, key: calls.walletOut.path });
       reloadAfter(WITHDRAW_RELOAD_MS);
     },
   });
   const submit = (fields: WithdrawForm) => {
     // The spec warns under the minimum but still sends: the server's refusal names the figure.
-    if (isBelow(fields.number, info.min_number)) void message.warning(t('withdraw.belowMin'));
+    if (isBelow(fields.number, info.min_number)) toast.warning(t('withdraw.belowMin'));
     withdraw.mutate({ currency: id(row.currency), ...fields, number: fields.number.trim(), totp_code: fields.totp_code?.trim() || undefined, rate: info.rate });
   };
   const coin = row.currency_name;
