@@ -76,6 +76,22 @@ function perComponentImports(): Plugin {
 }
 
 /**
+ * antd's form context, which every input reads, takes rc-form's FormProvider through the package's
+ * index, whose statics (`Form.Field = Field`, ...) keep the whole form engine and its validator:
+ * the provider's own module is all it needs, so a page with inputs but no form goes without them.
+ */
+function formContextWithoutEngine(): Plugin {
+  return {
+    name: 'form-context-without-engine',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return;
+      return this.resolve('@rc-component/form/es/FormContext.js', importer);
+    },
+  };
+}
+
+/**
  * What a page needs before its first paint, in few files (on a phone's network each request costs
  * round trips): all that the entry imports statically in one chunk (every page loads it anyway),
  * and what the trading pages' shared market view adds in another, less what other pages use too
@@ -123,7 +139,7 @@ const apiServer = { target: 'http://localhost:8080', ws: true };
 
 export default defineConfig({
   // a brotli and a gzip copy beside each text file, which the server sends by Accept-Encoding
-  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
+  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), formContextWithoutEngine(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
   server: { proxy: { '/api': apiServer, '/wss': apiServer } },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
-import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
+import LightTabs from '../../components/LightTabs';
 import { useTranslation } from 'react-i18next';
 
 /** How an account is named: the register call's own values for its `type` field. */
@@ -18,10 +18,10 @@ export default function ModeTabs({ mode, onChange, disabled = false, children }:
   const { t } = useTranslation();
   const tab = (key: AccountMode, label: string) => ({ key, label, disabled, children: key === mode ? children : null });
   return (
-    <Tabs
+    <LightTabs
       className="tm-mode-tabs"
       activeKey={mode}
-      onChange={(key) => onChange(key as AccountMode)}
+      onChange={onChange}
       items={[tab('email', t('auth.byEmail')), tab('mobile', t('auth.byPhone'))]}
     />
   );

@@ -1,6 +1,7 @@
-import { Spin, Tabs } from 'antd';
+import { Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import LightTabs from '../../components/LightTabs';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoggedIn } from '../../session/useSession';
 import { MarketFeedProvider, useFeed } from './FeedContext';
@@ -119,7 +120,7 @@ function PhoneMarket({ panel, only, strip, pickable }: LayoutProps) {
       <PairStats symbol={symbol} heading={false} />
       {strip}
       <Card>
-        <Tabs
+        <LightTabs
           size="small"
           items={[
             { key: 'chart', label: t('market.tabs.chart'), children: <Chart height={CHART_HEIGHT.mobile} /> },

@@ -1,8 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Empty, Input, Spin, Tabs } from 'antd';
+import { Empty, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotationGroups } from '../../api/queries';
+import LightTabs from '../../components/LightTabs';
 import { labelledClear } from '../../i18n/antdIcons';
 import { formatChange } from '../../format';
 import LivePrice from './LivePrice';
@@ -35,7 +36,7 @@ export default function MarketList({ symbol, only }: { symbol: string; only?: Pa
         onChange={(event) => setSearch(event.target.value)}
       />
       {!search && (
-        <Tabs
+        <LightTabs
           size="small"
           activeKey={String(groupIndex)}
           onChange={(key) => setGroup(Number(key))}
