@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { limits, ZRealNameRequest } from '@tidemark/protocol';
+import { limits } from '@tidemark/protocol';
 import { Alert, Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -77,10 +77,10 @@ function IdentityForm({ rejected, reason }: { rejected: boolean; reason?: string
       {rejected && <Alert className="tm-acct-alert" type="warning" showIcon title={t('identity.rejected')} description={reason || undefined} />}
       <AccountForm<Values> onFinish={(values) => submit.mutate({ ...values, name: stripSpaces(values.name), card_id: stripSpaces(values.card_id) })}>
         <div className="tm-acct-pair">
-          <Form.Item name="name" label={t('identity.name')} rules={[schemaRule(ZRealNameRequest.shape.name)]}>
+          <Form.Item name="name" label={t('identity.name')} rules={[schemaRule('realName')]}>
             <Input autoComplete="name" maxLength={limits.realNameLengthMax} placeholder={t('identity.namePlaceholder')} />
           </Form.Item>
-          <Form.Item name="card_id" label={t('identity.cardId')} rules={[schemaRule(ZRealNameRequest.shape.card_id)]}>
+          <Form.Item name="card_id" label={t('identity.cardId')} rules={[schemaRule('cardId')]}>
             <Input autoComplete="off" maxLength={40} placeholder={t('identity.cardIdPlaceholder')} />
           </Form.Item>
         </div>

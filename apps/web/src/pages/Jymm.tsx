@@ -1,4 +1,3 @@
-import { ZPayPasswordRequest } from '@tidemark/protocol';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +6,8 @@ import AccountPage from '../features/account/AccountPage';
 import CodeField from '../features/account/CodeField';
 import { sendPayPasswordCode } from '../features/account/api';
 import { useHasPayPassword, useSetPayPassword } from '../features/account/queries';
-import { rejection, repeatRules, schemaRule } from '../features/account/rules';
+import { rejection } from '../features/account/rejection';
+import { repeatRules, schemaRule } from '../features/account/rules';
 import { useToast } from '../components/Toasts';
 
 interface Values {
@@ -59,7 +59,7 @@ function FundPasswordForm() {
           name="pay_password"
           label={t('fund.payPassword')}
           extra={t('fund.payPasswordHint')}
-          rules={[schemaRule(ZPayPasswordRequest.shape.pay_password)]}
+          rules={[schemaRule('payPassword')]}
         >
           <Input.Password {...digits} />
         </Form.Item>

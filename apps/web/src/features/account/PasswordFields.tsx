@@ -1,7 +1,7 @@
 import { limits } from '@tidemark/protocol';
 import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { newPasswordRules, rejection, repeatRules } from './rules';
+import { codeRule, newPasswordRules, repeatRules } from './rules';
 
 interface Props {
   /** register asks for "a password"; the other pages for "a new password" */
@@ -23,11 +23,7 @@ export default function PasswordFields({ kind, repeatName, differentFrom }: Prop
   const labels = LABELS[kind];
   const differs: FormRule[] = differentFrom
     ? [
-        ({ getFieldValue }) => ({
-          validator: async (_rule, value: unknown) => {
-            if (value && value === getFieldValue(differentFrom)) throw new Error(rejection('password_same_as_old'));
-          },
-        }),
+        ({ getFieldValue }) => codeRule('password_same_as_old', (value) => value !== '' && value === getFieldValue(differentFrom)),
       ]
     : [];
   return (

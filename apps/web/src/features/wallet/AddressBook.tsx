@@ -4,7 +4,7 @@ import { limits, NETWORKS } from '@tidemark/protocol';
 import { Alert, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
-import { rejection } from '../account/rules';
+import { rejection } from '../account/rejection';
 import { addAddress, deleteAddress, type NewAddress } from './api';
 import CurrencySelect from './CurrencySelect';
 import DataGrid from './DataGrid';

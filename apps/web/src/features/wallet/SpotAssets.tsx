@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import RouteButton from '../../components/RouteButton';
-import { rejection } from '../account/rules';
+import { rejection } from '../account/rejection';
 import DataGrid from './DataGrid';
 import DepositPanel, { offersDeposit } from './DepositPanel';
 import PanelButton from './PanelButton';
