@@ -92,6 +92,22 @@ function formContextWithoutEngine(): Plugin {
 }
 
 /**
+ * antd's ConfigProvider imports the shared-tooltip provider (and with it rc-trigger, the popup
+ * engine) for `tooltip.unique`, a setting this app never makes: the import becomes a pass-through
+ * so the first load does without rc-trigger until a page shows a popup.
+ */
+function withoutUniqueTooltip(): Plugin {
+  const stub = '\0unique-tooltip-pass-through';
+  return {
+    name: 'without-unique-tooltip',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '../tooltip/UniqueProvider' && importer && /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer) ? stub : undefined,
+    load: (id) => (id === stub ? 'export default function UniqueProvider({ children }) { return children; }' : undefined),
+  };
+}
+
+/**
  * What a page needs before its first paint, in few files (on a phone's network each request costs
  * round trips): all that the entry imports statically in one chunk (every page loads it anyway),
  * and what the trading pages' shared market view adds in another, less what other pages use too
@@ -106,6 +122,7 @@ function formContextWithoutEngine(): Plugin {
  * the build has it, before the chunks are made.
  */
 function firstLoadChunks() {
+  const boot = new Set<string>();
   const shell = new Set<string>();
   const market = new Set<string>();
   const plugin: Plugin = {
@@ -120,12 +137,15 @@ function firstLoadChunks() {
         into.add(id);
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) collect(imported, into, except);
       };
-      collect(find('/src/main.tsx'), shell, new Set());
-      collect(find('/src/features/market/MarketLayout.tsx'), market, shell);
+      // what the entry (boot.ts) runs stays in its own small chunk, which the shell imports from
+      collect(find('/src/boot.ts'), boot, new Set());
+      collect(find('/src/main.tsx'), shell, boot);
+      collect(find('/src/features/market/MarketLayout.tsx'), market, new Set([...boot, ...shell]));
     },
   };
   const library = (id: string) => /[\\/]node_modules[\\/]/.test(id);
   const groups = [
+    { name: 'boot', test: (id: string) => boot.has(id), priority: 5 },
     { name: 'shell', test: (id: string) => shell.has(id), priority: 3 },
     { name: 'ui', test: (id: string) => market.has(id) && library(id), priority: 2 },
     { name: 'market', test: (id: string) => market.has(id) && /[\\/]src[\\/]features[\\/]market[\\/]/.test(id), priority: 1, includeDependenciesRecursively: false },
@@ -139,7 +159,7 @@ const apiServer = { target: 'http://localhost:8080', ws: true };
 
 export default defineConfig({
   // a brotli and a gzip copy beside each text file, which the server sends by Accept-Encoding
-  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), formContextWithoutEngine(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
+  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), formContextWithoutEngine(), withoutUniqueTooltip(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
   server: { proxy: { '/api': apiServer, '/wss': apiServer } },
   build: {
     outDir: 'dist',
