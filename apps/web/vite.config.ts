@@ -109,20 +109,12 @@ function withoutUniqueTooltip(): Plugin {
 
 /**
  * What a page needs before its first paint, in few files (on a phone's network each request costs
- * round trips): all that the entry imports statically in one chunk (every page loads it anyway),
- * and what the trading pages' shared market view adds in another, less what other pages use too
- * (they would load the market with it). The sets are read from the module graph once the build
- * has it, before the chunks are made.
- */
-/**
- * What a page needs before its first paint, in few files (on a phone's network each request costs
  * round trips): all that the entry imports statically in one chunk (every page loads it anyway);
  * what the trading pages' shared market view adds in two more, its components (which the login
  * and account pages mostly use too) and the market feature's own code. The sets are read from the module graph once
  * the build has it, before the chunks are made.
  */
 function firstLoadChunks() {
-  const boot = new Set<string>();
   const shell = new Set<string>();
   const market = new Set<string>();
   const plugin: Plugin = {
@@ -137,15 +129,12 @@ function firstLoadChunks() {
         into.add(id);
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) collect(imported, into, except);
       };
-      // what the entry (boot.ts) runs stays in its own small chunk, which the shell imports from
-      collect(find('/src/boot.ts'), boot, new Set());
-      collect(find('/src/main.tsx'), shell, boot);
-      collect(find('/src/features/market/MarketLayout.tsx'), market, new Set([...boot, ...shell]));
+      collect(find('/src/main.tsx'), shell, new Set());
+      collect(find('/src/features/market/MarketLayout.tsx'), market, shell);
     },
   };
   const library = (id: string) => /[\\/]node_modules[\\/]/.test(id);
   const groups = [
-    { name: 'boot', test: (id: string) => boot.has(id), priority: 5 },
     { name: 'shell', test: (id: string) => shell.has(id), priority: 3 },
     { name: 'ui', test: (id: string) => market.has(id) && library(id), priority: 2 },
     { name: 'market', test: (id: string) => market.has(id) && /[\\/]src[\\/]features[\\/]market[\\/]/.test(id), priority: 1, includeDependenciesRecursively: false },

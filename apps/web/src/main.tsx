@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import App from './App';
+import App, { preloadPage } from './App';
 import { ToastProvider } from './components/Toasts';
 import { language, loadTexts } from './i18n';
 import { antdIconLabels } from './i18n/antdIcons';
@@ -24,8 +24,9 @@ const queryClient = new QueryClient({
 
 applyPalette(document.documentElement);
 
-// the language's texts and antd's (boot.ts asked for them already) before the first, translated,
-// render; not a top-level await: their chunks import the shell's, which must have finished running first
+preloadPage(window.location.pathname);
+// the language's texts and antd's, fetched together, before the first (translated) render; not a
+// top-level await: their chunks import the entry's, which must have finished running first
 void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
