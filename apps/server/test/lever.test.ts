@@ -415,6 +415,27 @@ describe('lever_trade', () => {
       theirs.disconnect();
     }
   });
+
+  it('coalesces the pushes of a burst of submits: the first at once, the rest in one push holding every order', async () => {
+    const owner = await leverTrader();
+    const mine = await socketOf(owner.token);
+    try {
+      const pushes: TLeverTradeEvent[] = [];
+      mine.on('lever_trade', (event: unknown) => pushes.push(ZLeverTradeEvent.parse(event)));
+      const first = new Promise<TLeverTradeEvent>((resolve) => mine.once('lever_trade', resolve));
+      expect(await submit(owner.token, {})).toMatchObject({ type: 'ok' });
+      expect((await first).orders).toHaveLength(1);
+      // within the gap after that push: held back, then one push for both
+      expect(await submit(owner.token, {})).toMatchObject({ type: 'ok' });
+      expect(await submit(owner.token, { type: '2' })).toMatchObject({ type: 'ok' });
+      await settled(mine, owner.token);
+      expect(pushes).toHaveLength(2);
+      expect(pushes[1]!.orders).toHaveLength(3);
+      await server.expectLedgerSound();
+    } finally {
+      mine.disconnect();
+    }
+  });
 });
 
 describe.skipIf(onPostgres)('restart', () => {
