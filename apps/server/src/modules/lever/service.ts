@@ -189,6 +189,17 @@ function smallBook(config: LeverPairConfig, tick: LeverTick | null, orders: read
   return decided(book, { type: 'restore', orders }, 0).book;
 }
 
+// A submit decides on a book holding none of the pair's orders (the caps come as counts), which is
+// the same for every submit at one tick: built once per pair and tick (books are persistent).
+const emptyBooks = new WeakMap<LeverPairConfig, { tick: LeverTick | null; book: LeverBook }>();
+function emptyBook(config: LeverPairConfig, tick: LeverTick | null): LeverBook {
+  const last = emptyBooks.get(config);
+  if (last && last.tick?.priceUnits === tick?.priceUnits && last.tick?.atMs === tick?.atMs) return last.book;
+  const book = smallBook(config, tick, []);
+  emptyBooks.set(config, { tick, book });
+  return book;
+}
+
 function decided(book: LeverBook, command: LeverCommand, nowMs: number): { book: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });
   if ('rejection' in result) {
@@ -225,7 +236,7 @@ export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick:
     await lockUser(trx, input.userId);
     // the caps need only how many live orders the user has, not the orders
     const counts = await countLiveOrders(trx, input.userId, input.pairId);
-    const book = withLiveCounts(smallBook(config, tick, []), input.pairId, input.userId, counts);
+    const book = withLiveCounts(emptyBook(config, tick), input.pairId, input.userId, counts);
     const { events } = decided(book, { type: 'submit', orderId: 0n, accountId: OWNER_ACCOUNT, ...input }, nowMs);
     const event = events[0]!;
     if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
