@@ -110,8 +110,17 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   // lever
   app.decorate(
     'leverTrade',
-    leverTradePusher({ db, market, clock, log: app.log, publish: (userId, event) => app.realtime.publishPrivate(userId, 'lever_trade', event) }),
+    leverTradePusher({
+      db,
+      market,
+      clock,
+      log: app.log,
+      publish: (userId, event) => app.realtime.publishPrivate(userId, 'lever_trade', event),
+      listening: (userId) => app.realtime.listening(userId),
+    }),
   );
+  // a push held back to the end of its gap goes out before the database closes
+  app.addHook('onClose', () => app.leverTrade.idle());
 
   // the product's routes, in a scope where every /api/ route must come from the call table;
   // the tests' extra routes are registered outside it
@@ -129,7 +138,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     // micro options
     await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
     // lever
-    await scope.register(leverRoutes, { db, clock, market, wake: market.wake, push: (userId) => app.leverTrade.push(userId) });
+    await scope.register(leverRoutes, { db, clock, market, wake: market.wake, push: (userId) => app.leverTrade.afterCall(userId), onWake: market.onWake });
     // spot
     await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
     // health: draining once the server stopped listening (a graceful stop closes it first)

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
@@ -193,6 +194,87 @@ describe('group commit', () => {
     expect(seen.slice(0, 3)).toEqual(['ran a', 'ran refused', 'ran b']);
     const keys = await server.db.selectFrom('idempotency_request').select('key').where('user_id', '=', user.id).orderBy('key').execute();
     expect(keys.map((k) => k.key)).toEqual(['a', 'b', 'flaky']);
+  });
+});
+
+describe('group commit failing at its commit', () => {
+  // A deferred foreign key, checked only at commit: an order of 77 hands makes the commit holding
+  // it fail, in a group or alone, on either database.
+  const POISON_HANDS = '77';
+  beforeAll(async () => {
+    await sql`create table commit_poison_parent (id integer primary key)`.execute(server.db);
+    await sql`create table commit_poison (parent_id integer references commit_poison_parent (id) deferrable initially deferred)`.execute(server.db);
+    if (onPostgres) {
+      await sql`create function poison_commit() returns trigger language plpgsql as $$ begin insert into commit_poison (parent_id) values (1); return new; end $$`.execute(server.db);
+      await sql`create trigger poison_lever_order after insert on lever_order for each row when (new.hands = 77) execute function poison_commit()`.execute(server.db);
+    } else {
+      await sql`create trigger poison_lever_order after insert on lever_order when new.hands = 77 begin insert into commit_poison (parent_id) values (1); end`.execute(server.db);
+    }
+  });
+  afterAll(async () => {
+    await sql`drop trigger poison_lever_order${onPostgres ? sql` on lever_order` : sql``}`.execute(server.db);
+    await sql`drop table commit_poison`.execute(server.db);
+    await sql`drop table commit_poison_parent`.execute(server.db);
+  });
+
+  it('runs the works of a group whose commit failed again alone: each answered once by its own commit', async () => {
+    const group = groupCommit(server.db, limits.groupCommitMax);
+    const user = await leverTrader();
+    const ran: string[] = [];
+    const note = async (trx: Db, text: string) => {
+      ran.push(text);
+      await trx.insertInto('idempotency_request').values({ user_id: user.id, key: text, request_hash: 'h', response: 'r', created_at_ms: 0n }).execute();
+    };
+    const results = await Promise.allSettled([
+      group(async (trx) => (await note(trx, 'a'), 'a')),
+      group(async (trx) => {
+        await note(trx, 'poison');
+        await sql`insert into commit_poison (parent_id) values (1)`.execute(trx);
+        return 'poison';
+      }),
+      group(async (trx) => (await note(trx, 'b'), 'b')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // together first, then each alone
+    expect(ran.slice(0, 3)).toEqual(['a', 'poison', 'b']);
+    expect([...ran.slice(3)].sort()).toEqual(['a', 'b', 'poison']);
+    const keys = await server.db.selectFrom('idempotency_request').select('key').where('user_id', '=', user.id).orderBy('key').execute();
+    expect(keys.map((k) => k.key)).toEqual(['a', 'b']);
+  });
+
+  it('answers every submit of the group; the one whose commit cannot hold claims no key and moves no money', async () => {
+    const traders = [await leverTrader(), await leverTrader(), await leverTrader()];
+    const keyed = (token: string, key: string, share: string) =>
+      server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share, type: '1', status: '1' }, { token, headers: { 'idempotency-key': key } });
+    const answers = await Promise.all([
+      keyed(traders[0]!.token, 'before', '10'),
+      keyed(traders[1]!.token, 'poisoned', POISON_HANDS),
+      keyed(traders[2]!.token, 'after', '20'),
+      keyed(traders[0]!.token, 'again', '30'),
+    ]);
+    expect(answers.map((a) => a.type)).toEqual(['ok', 'error', 'ok', 'ok']);
+    expect(answers[1]).toMatchObject({ code: 'internal' });
+    // no claim without its answer, none for the failed submit
+    const claims = await server.db
+      .selectFrom('idempotency_request')
+      .select(['user_id', 'key', 'response'])
+      .where('user_id', 'in', traders.map((t) => t.id))
+      .orderBy('key')
+      .execute();
+    expect(claims.map((c) => [c.user_id, c.key])).toEqual([
+      [traders[2]!.id, 'after'],
+      [traders[0]!.id, 'again'],
+      [traders[0]!.id, 'before'],
+    ]);
+    expect(claims.every((c) => c.response !== null)).toBe(true);
+    expect(await leverBalance(traders[1]!.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
+    expect((await orders(traders[1]!.token)).message.total).toBe(0);
+    expect((await orders(traders[0]!.token, '1')).message.data.map((o: { share: number }) => o.share).sort()).toEqual([10, 30]);
+    expect((await orders(traders[2]!.token, '1')).message.total).toBe(1);
+    // a retry with the key is a fresh attempt (nothing was claimed), refused again by its commit
+    expect(await keyed(traders[1]!.token, 'poisoned', POISON_HANDS)).toMatchObject({ code: 'internal' });
+    await server.lever.idle();
+    await server.expectLedgerSound();
   });
 });
 
@@ -413,6 +495,27 @@ describe('lever_trade', () => {
     } finally {
       mine.disconnect();
       theirs.disconnect();
+    }
+  });
+
+  it('coalesces the pushes of a burst of submits: the first at once, the rest in one push holding every order', async () => {
+    const owner = await leverTrader();
+    const mine = await socketOf(owner.token);
+    try {
+      const pushes: TLeverTradeEvent[] = [];
+      mine.on('lever_trade', (event: unknown) => pushes.push(ZLeverTradeEvent.parse(event)));
+      const first = new Promise<TLeverTradeEvent>((resolve) => mine.once('lever_trade', resolve));
+      expect(await submit(owner.token, {})).toMatchObject({ type: 'ok' });
+      expect((await first).orders).toHaveLength(1);
+      // within the gap after that push: held back, then one push for both
+      expect(await submit(owner.token, {})).toMatchObject({ type: 'ok' });
+      expect(await submit(owner.token, { type: '2' })).toMatchObject({ type: 'ok' });
+      await settled(mine, owner.token);
+      expect(pushes).toHaveLength(2);
+      expect(pushes[1]!.orders).toHaveLength(3);
+      await server.expectLedgerSound();
+    } finally {
+      mine.disconnect();
     }
   });
 });

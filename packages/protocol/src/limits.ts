@@ -78,6 +78,8 @@ export const limits = {
   leverEntrustsPerUserMax: 50,
   /** `lever_trade` reaches a trader holding positions at most this often (and at once on a fill or close) */
   leverPushIntervalMs: 2_000,
+  /** after the trader's own calls `lever_trade` goes out at once, then at most once per this gap (a burst of submits is one push) */
+  leverCallPushGapMs: 500,
   // spot
   /** rows per page of the spot order and fill lists */
   spotPageSize: 20,

@@ -5,6 +5,7 @@ import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { groupCommit, type GroupCommit } from '../db/group-commit';
+import { preparedQuery } from '../db/prepared';
 import { Rejection } from '../rejection';
 
 declare module 'fastify' {
@@ -60,6 +61,17 @@ async function answerOf(db: Db, userId: bigint, key: string, hash: string): Prom
   return first.response;
 }
 
+// every keyed money call claims and answers: compiled once
+const claim = preparedQuery<{ userId: bigint; key: string; hash: string; nowMs: bigint }, never>((db, arg) =>
+  db
+    .insertInto('idempotency_request')
+    .values({ user_id: arg('userId'), key: arg('key'), request_hash: arg('hash'), response: null, created_at_ms: arg('nowMs') })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
+);
+const answer = preparedQuery<{ userId: bigint; key: string; payload: string }, never>((db, arg) =>
+  db.updateTable('idempotency_request').set({ response: arg('payload') }).where('user_id', '=', arg('userId')).where('key', '=', arg('key')),
+);
+
 /** The key that the one ledger txn of a keyed money call carries: unique per user and key, like the claim. */
 export function ledgerKeyOf(userId: bigint, key: string): string {
   return `http:${userId}:${key}`;
@@ -87,25 +99,20 @@ export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, 
     }
     const { userId } = request;
     const hash = requestHash(request);
-    // a repeat of an answered request is served before any slow check (its password may have changed since)
-    const earlier = await answerOf(db, userId, key, hash);
-    if (earlier !== undefined) return replay(reply, earlier);
-    const prepared = prepare ? await prepare() : undefined;
+    let prepared: Awaited<ReturnType<NonNullable<typeof prepare>>> | undefined;
+    if (prepare) {
+      // a repeat of an answered request is served before any slow check (its password may have
+      // changed since); without one, the claim below finds the repeat at no extra read
+      const earlier = await answerOf(db, userId, key, hash);
+      if (earlier !== undefined) return replay(reply, earlier);
+      prepared = await prepare();
+    }
     const outcome = await transact(async (trx): Promise<{ replayed: string } | { payload: string }> => {
-      const claimed = await trx
-        .insertInto('idempotency_request')
-        .values({ user_id: userId, key, request_hash: hash, response: null, created_at_ms: BigInt(clock()) })
-        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-        .executeTakeFirst();
-      if (claimed.numInsertedOrUpdatedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
+      const claimed = await claim(trx, { userId, key, hash, nowMs: BigInt(clock()) });
+      if (claimed.numAffectedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
       // the route's response schema serializes to JSON text
       const payload = reply.serialize(await work(trx, prepared, ledgerKeyOf(userId, key))) as string;
-      await trx
-        .updateTable('idempotency_request')
-        .set({ response: payload })
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .execute();
+      await answer(trx, { userId, key, payload });
       return { payload };
     });
     if ('replayed' in outcome) return replay(reply, outcome.replayed);

@@ -1,7 +1,8 @@
 // `lever_trade`: a trader's contract risk and live orders, pushed to their private room. The
 // leader's risk engine pushes at once for each fill or close it commits and, on the market's
 // ticks, to every position holder at most every `leverPushIntervalMs`; the lever calls push
-// after their commit on whichever process answered them.
+// after their commit on whichever process answered them, coalesced per trader (each push reads
+// and presents all their live orders, so a burst of submits must not cost one push each).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, MarketView } from '@tidemark/core';
 import { limits, type TLeverTradeEvent } from '@tidemark/protocol';
@@ -9,8 +10,13 @@ import type { Db } from '../db/database';
 import { leverPositionHolders, leverTradeOf } from '../modules/lever/service';
 
 export interface LeverTradePusher {
-  /** pushes one trader's figures now (after a commit that changed their orders) */
+  /** pushes one trader's figures now (after the engine committed a fill or close of theirs) */
   push(userId: bigint): void;
+  /**
+   * after a call of the trader committed: pushes at once, or, within `leverCallPushGapMs` of the
+   * last such push, once when that gap ends
+   */
+  afterCall(userId: bigint): void;
   /** a market tick: pushes every position holder if the interval has passed since the last round */
   tick(): void;
   /** resolves when every push started so far is sent (tests wait on it) */
@@ -29,28 +35,51 @@ export function leverTradePusher(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   publish: (userId: bigint, event: TLeverTradeEvent) => void;
+  /** false when no socket of the trader can hear a push: it is not worth building */
+  listening: (userId: bigint) => boolean;
 }): LeverTradePusher {
-  const { db, market, clock, log, publish } = deps;
+  const { db, market, clock, log, publish, listening } = deps;
   let lastRoundMs = Number.NEGATIVE_INFINITY;
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     const done = work.catch((error: unknown) => log.error({ err: error }, 'lever_trade push')).finally(() => pending.delete(done));
     pending.add(done);
   };
-  const pushNow = async (userId: bigint) => publish(userId, await leverTradeOf(db, market, userId));
+  const pushNow = async (userId: bigint) => {
+    if (listening(userId)) publish(userId, await leverTradeOf(db, market, userId));
+  };
   // traders whose push waits for the next turn: commits of one group answer together, one read each
   const queued = new Set<bigint>();
+  const push = (userId: bigint) => {
+    if (queued.has(userId)) return;
+    queued.add(userId);
+    track(
+      new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        queued.delete(userId);
+        return pushNow(userId);
+      }),
+    );
+  };
+  // traders within the gap after a call's push, with what ends the gap when another call came
+  const gaps = new Map<bigint, { again?: () => void }>();
+  const afterCall = (userId: bigint) => {
+    const gap = gaps.get(userId);
+    if (gap) {
+      // tracked, so that idle() waits for the push at the gap's end
+      if (!gap.again) track(new Promise<void>((resolve) => (gap.again = resolve)).then(() => afterCall(userId)));
+      return;
+    }
+    const opened: { again?: () => void } = {};
+    gaps.set(userId, opened);
+    push(userId);
+    setTimeout(() => {
+      gaps.delete(userId);
+      opened.again?.();
+    }, limits.leverCallPushGapMs).unref();
+  };
   return {
-    push(userId) {
-      if (queued.has(userId)) return;
-      queued.add(userId);
-      track(
-        new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-          queued.delete(userId);
-          return pushNow(userId);
-        }),
-      );
-    },
+    push,
+    afterCall,
     tick() {
       const nowMs = clock();
       if (nowMs - lastRoundMs < limits.leverPushIntervalMs) return;

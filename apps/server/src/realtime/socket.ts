@@ -43,6 +43,8 @@ export interface Realtime {
   publishSpot(update: SpotBookUpdate): void;
   /** sends an event to every socket of one user, on whichever server process it is connected */
   publishPrivate<E extends keyof PrivateEvents>(userId: bigint, event: E, payload: PrivateEvents[E]): void;
+  /** false only when no socket of the user can hear a private event (one process, none of theirs connected) */
+  listening(userId: bigint): boolean;
 }
 
 declare module 'fastify' {
@@ -289,6 +291,8 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       // typed per event by the signature; socket.io's emit overloads cannot follow a generic key
       (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, addressed);
     },
+    // with Redis the user's sockets may be on another process: only this one's are known here
+    listening: (userId) => redis !== undefined || followed(userRoom(userId)),
   };
   app.decorate('realtime', realtime);
   // closing the transports, not disconnecting the sockets, is what makes socket.io clients

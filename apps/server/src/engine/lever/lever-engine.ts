@@ -63,6 +63,8 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
   // the highest order id the book has looked at, and the orders wakes named since the last look
   let lastId = 0n;
   const named = new Set<bigint>();
+  // a wake naming no order says staff changed the pairs: the next look reads them again
+  let pairsChanged = false;
   let refreshQueued = false;
 
   /** Pairs and live orders from the database; each pair keeps the last tick it saw. */
@@ -87,7 +89,9 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
     if (!running || !book) return;
     const ids = [...named];
     named.clear();
-    const [configs, changed] = await Promise.all([leverPairConfigs(db), leverOrdersChanged(db, lastId, ids)]);
+    const reconfigure = pairsChanged;
+    pairsChanged = false;
+    const [configs, changed] = await Promise.all([reconfigure ? leverPairConfigs(db) : [], leverOrdersChanged(db, lastId, ids)]);
     let next = book;
     for (const pair of configs) next = step(next, { type: 'configure', pair });
     book = step(next, { type: 'refresh', orders: changed.live, gone: changed.gone });
@@ -159,7 +163,8 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
     },
     wake(detail) {
       if (!running) return;
-      if (detail && /^[0-9]{1,19}$/.test(detail)) named.add(BigInt(detail));
+      if (detail === undefined) pairsChanged = true;
+      else if (/^[0-9]{1,19}$/.test(detail)) named.add(BigInt(detail));
       // wakes that come while one waits are served by it
       if (refreshQueued) return;
       refreshQueued = true;

@@ -45,6 +45,11 @@ export interface MarketEngine extends MarketView {
   host(engine: LeaderEngine): void;
   /** wakes the named engine on the leader, whichever process this is */
   wake: Wake;
+  /**
+   * hears every wake signal on this process, leader or not (what keeps a cache of what staff
+   * change); a signal sent here is heard at once, and again when the bus brings it back
+   */
+  onWake(listener: (signal: string) => void): void;
   /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
   start(log: FastifyBaseLogger, emit: (event: TickEvent) => void): Promise<void>;
   /**
@@ -103,6 +108,8 @@ export async function openMarket(
   let flushTimer: NodeJS.Timeout | undefined;
   let chores: (() => Promise<void>) | undefined;
   const engines: LeaderEngine[] = [];
+  const listeners: ((signal: string) => void)[] = [];
+  const hear = (signal: string) => listeners.forEach((listener) => listener(signal));
 
   const view: MarketView = {
     clock,
@@ -136,7 +143,11 @@ export async function openMarket(
       if (engines.some((e) => e.name === engine.name)) throw new Error(`engine ${engine.name} hosted twice`);
       engines.push(engine);
     },
-    wake: (name) => bus.wake(name),
+    wake: (name) => {
+      hear(name);
+      bus.wake(name);
+    },
+    onWake: (listener) => void listeners.push(listener),
     housekeep: async () => chores?.(),
     async start(log, emit) {
       const onError = (error: unknown) => log.error({ err: error }, 'market engine');
@@ -148,6 +159,7 @@ export async function openMarket(
         emit(event);
       });
       await bus.onWake((name) => {
+        hear(name);
         if (name === LEADERSHIP_RELEASED) leadership?.tryNow();
         else if (leading) {
           const { engine, detail } = parseWake(name);

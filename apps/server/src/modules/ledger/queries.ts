@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { WALLET_KINDS, type Bucket } from '@tidemark/core';
-import type { Insertable } from 'kysely';
+import { WALLET_KINDS, type Bucket, type SystemAccount, type WalletKind } from '@tidemark/core';
+import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
 import { bulkInsert, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
-import type { WalletLogTable } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
+import type { Database, WalletLogTable } from '../../db/schema';
 import type { AccountRef } from './types';
 
 export function accountKey(ref: AccountRef): string {
@@ -24,17 +25,20 @@ export async function insertAccount(db: Db, ref: AccountRef): Promise<void> {
 }
 
 /** Inserts the txn row; undefined when its idempotency key was already used. */
-export async function insertTxn(
-  db: Db,
-  txn: { kind: string; reference: string | null; idempotency_key: string | null; created_at_ms: bigint },
-): Promise<bigint | undefined> {
-  const row = await db
+type NewTxn = { kind: string; reference: string | null; idempotency_key: string | null; created_at_ms: bigint };
+
+// every posting runs these: compiled once
+const insertTxnQuery = preparedQuery<NewTxn, { id: bigint }>((db, arg) =>
+  db
     .insertInto('ledger_txn')
-    .values(txn)
+    .values({ kind: arg('kind'), reference: arg('reference'), idempotency_key: arg('idempotency_key'), created_at_ms: arg('created_at_ms') })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+    .returning('id'),
+);
+
+export async function insertTxn(db: Db, txn: NewTxn): Promise<bigint | undefined> {
+  const { rows } = await insertTxnQuery(db, txn);
+  return rows[0]?.id;
 }
 
 /** Inserts keyless txn rows, each with a distinct reference; their ids by reference. */
@@ -81,35 +85,45 @@ export async function insertEntries(
  * answers its id; undefined when refused or when the account does not exist. The condition and
  * the write are one statement, so concurrent spenders cannot both win.
  */
+type Deltas = { available: bigint; frozen: bigint };
+
+/** Adds the deltas to the accounts `which` selects, unless a bucket would go below zero where that is not allowed. */
+const deltasQuery = <A extends Deltas>(which: (eb: ExpressionBuilder<Database, 'account'>, arg: <K extends keyof A & string>(name: K) => A[K]) => Expression<SqlBool>) =>
+  preparedQuery<A, { id: bigint }>((db, arg) =>
+    db
+      .updateTable('account')
+      .set({
+        available_units: sql`available_units + ${arg('available')}`,
+        frozen_units: sql`frozen_units + ${arg('frozen')}`,
+      })
+      .where((eb) => which(eb, arg))
+      .where((eb) =>
+        eb.or([
+          eb('allow_negative', '=', 1n),
+          eb.and([eb(sql`available_units + ${arg('available')}`, '>=', 0n), eb(sql`frozen_units + ${arg('frozen')}`, '>=', 0n)]),
+        ]),
+      )
+      .returning('id'),
+  );
+const userDeltas = deltasQuery<Deltas & { userId: bigint; wallet: WalletKind; currencyId: bigint }>((eb, arg) =>
+  eb.and([eb('user_id', '=', arg('userId')), eb('wallet', '=', arg('wallet')), eb('currency_id', '=', arg('currencyId'))]),
+);
+const systemDeltas = deltasQuery<Deltas & { system: SystemAccount; currencyId: bigint }>((eb, arg) =>
+  eb.and([eb('system_name', '=', arg('system')), eb('currency_id', '=', arg('currencyId'))]),
+);
+
 export async function applyDeltas(
   db: Db,
   ref: AccountRef,
   availableUnits: bigint,
   frozenUnits: bigint,
 ): Promise<bigint | undefined> {
-  const row = await db
-    .updateTable('account')
-    .set({
-      available_units: sql`available_units + ${availableUnits}`,
-      frozen_units: sql`frozen_units + ${frozenUnits}`,
-    })
-    .where((eb) =>
-      'userId' in ref
-        ? eb.and([eb('user_id', '=', ref.userId), eb('wallet', '=', ref.wallet), eb('currency_id', '=', ref.currencyId)])
-        : eb.and([eb('system_name', '=', ref.system), eb('currency_id', '=', ref.currencyId)]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('allow_negative', '=', 1n),
-        eb.and([
-          eb(sql`available_units + ${availableUnits}`, '>=', 0n),
-          eb(sql`frozen_units + ${frozenUnits}`, '>=', 0n),
-        ]),
-      ]),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  const deltas = { available: availableUnits, frozen: frozenUnits };
+  const { rows } =
+    'userId' in ref
+      ? await userDeltas(db, { ...deltas, userId: ref.userId, wallet: ref.wallet, currencyId: ref.currencyId })
+      : await systemDeltas(db, { ...deltas, system: ref.system, currencyId: ref.currencyId });
+  return rows[0]?.id;
 }
 
 /** Opens a user's four wallets in every currency, with zero balances (no money moves). */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { LeverOrderTable } from '../../db/schema';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -31,16 +32,20 @@ export function selectLiveOrders(db: Db, filter: { userId?: bigint; pairId?: big
   return query.orderBy('id').execute();
 }
 
-/** How many pending entrusts and open positions a user has on a pair (the caps). */
-export async function countLiveOrders(db: Db, userId: bigint, pairId: bigint): Promise<{ entrusts: number; positions: number }> {
-  const rows = await db
+// every submit counts and inserts: compiled once
+const countLive = preparedQuery<{ userId: bigint; pairId: bigint }, { status: bigint; n: bigint }>((db, arg) =>
+  db
     .selectFrom('lever_order')
     .select(['status', (eb) => eb.fn.countAll<bigint>().as('n')])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', arg('userId'))
     .where('status', 'in', [0n, 1n])
-    .where('pair_id', '=', pairId)
-    .groupBy('status')
-    .execute();
+    .where('pair_id', '=', arg('pairId'))
+    .groupBy('status'),
+);
+
+/** How many pending entrusts and open positions a user has on a pair (the caps). */
+export async function countLiveOrders(db: Db, userId: bigint, pairId: bigint): Promise<{ entrusts: number; positions: number }> {
+  const { rows } = await countLive(db, { userId, pairId });
   const of = (status: bigint) => Number(rows.find((row) => row.status === status)?.n ?? 0);
   return { entrusts: of(0n), positions: of(1n) };
 }
@@ -76,9 +81,44 @@ export function selectOwnOrder(db: Db, userId: bigint, orderId: bigint) {
   return db.selectFrom('lever_order').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertOrder(db: Db, row: Insertable<LeverOrderTable>): Promise<bigint> {
-  const inserted = await db.insertInto('lever_order').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+/** The columns a submit writes; the others (the close's) start empty. */
+const NEW_ORDER_COLUMNS = [
+  'user_id',
+  'pair_id',
+  'currency_id',
+  'direction',
+  'entry_mode',
+  'status',
+  'multiple',
+  'hands',
+  'quantity_units',
+  'origin_price_units',
+  'open_price_units',
+  'value_units',
+  'margin_units',
+  'fee_units',
+  'maintenance_margin_units',
+  'liquidation_price_units',
+  'take_profit_units',
+  'stop_loss_units',
+  'submitted_at_ms',
+  'opened_at_ms',
+  'open_tick_price_units',
+  'open_tick_at_ms',
+  'stops_set_at_ms',
+] as const;
+export type NewLeverOrder = { [K in (typeof NEW_ORDER_COLUMNS)[number]]: Insertable<LeverOrderTable>[K] };
+
+const insertNewOrder = preparedQuery<NewLeverOrder, { id: bigint }>((db, arg) =>
+  db
+    .insertInto('lever_order')
+    .values(Object.fromEntries(NEW_ORDER_COLUMNS.map((column) => [column, arg(column)])) as NewLeverOrder)
+    .returning('id'),
+);
+
+export async function insertOrder(db: Db, row: NewLeverOrder): Promise<bigint> {
+  const { rows } = await insertNewOrder(db, row);
+  return rows[0]!.id;
 }
 
 /** Updates the order only while it still has `status`: the guard that makes a close or fill happen once. */

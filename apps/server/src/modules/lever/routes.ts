@@ -10,7 +10,7 @@ import { selectLeverBalance } from './queries';
 import {
   cancelLever,
   closeLever,
-  leverPairSettings,
+  leverPairs,
   leverTickOf,
   myLeverOrders,
   setLeverStops,
@@ -23,14 +23,20 @@ export interface LeverRouteDeps {
   market: MarketView;
   /** wakes the leader's lever engine after a commit, whichever process holds it */
   wake: (engine: string) => void;
-  /** sends the trader their `lever_trade` figures after a commit that changed their orders */
+  /** sends the trader their `lever_trade` figures after a commit that changed their orders (coalesced per trader) */
   push: (userId: bigint) => void;
+  /** hears every wake signal, on every process: staff changing a contract pair wake `lever` */
+  onWake: (listener: (signal: string) => void) => void;
 }
 
 /** The engine's name, as the server hosts it and wake signals address it. */
 export const LEVER_ENGINE = 'lever';
 
-export async function leverRoutes(app: FastifyInstance, { clock, market, wake, push }: LeverRouteDeps): Promise<void> {
+export async function leverRoutes(app: FastifyInstance, { clock, market, wake, push, onWake }: LeverRouteDeps): Promise<void> {
+  const pairs = leverPairs();
+  onWake((signal) => {
+    if (signal === LEVER_ENGINE) pairs.forget();
+  });
   const pairOf = (currencyId: number, legalId: number) => {
     const pair = market.pairByIds(currencyId, legalId);
     if (!pair) throw new Rejection('lever_pair_closed');
@@ -50,7 +56,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
 
   route(app, calls.leverDeal, async (request, _reply, { db }) => {
     const pair = pairOf(request.body.currency_id, request.body.legal_id);
-    const settings = await leverPairSettings(db, BigInt(pair.pairId));
+    const { settings } = (await pairs.of(db, BigInt(pair.pairId))) ?? {};
     if (!settings) throw new Rejection('lever_pair_closed');
     const balance = await selectLeverBalance(db, request.userId, settings.legal_id);
     const depth = market.depth(pair.pairId);
@@ -84,6 +90,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
       const pairId = BigInt(pairOf(b.currency_id, b.legal_id).pairId);
       const order = await submitLever(
         db,
+        pairs,
         {
           userId: request.userId,
           pairId,
@@ -128,13 +135,13 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
   });
 
   route(app, calls.leverCancel, async (request, reply, { db }) => {
-    await cancelLever(db, request.userId, request.body.id, clock());
+    await cancelLever(db, pairs, request.userId, request.body.id, clock());
     afterCommit(reply, request.userId, request.body.id);
     return ok(notice(request.lang, 'lever_cancelled'));
   });
 
   route(app, calls.leverClose, async (request, reply, { db }) => {
-    await closeLever(db, request.userId, request.body.id, tickOf, clock());
+    await closeLever(db, pairs, request.userId, request.body.id, tickOf, clock());
     afterCommit(reply, request.userId, request.body.id);
     return ok(notice(request.lang, 'lever_closed'));
   });
@@ -143,6 +150,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
     const b = request.body;
     await setLeverStops(
       db,
+      pairs,
       { userId: request.userId, orderId: b.id, takeProfitUnits: b.target_profit_price, stopLossUnits: b.stop_loss_price },
       tickOf,
       clock(),

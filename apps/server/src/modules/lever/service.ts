@@ -72,7 +72,42 @@ export function pairConfigOf(settings: LeverPairSettings): LeverPairConfig {
   };
 }
 
-export const leverPairSettings = (db: Db, pairId: bigint) => selectLeverPair(db, pairId);
+/** A contract pair's settings, with the core's config made of them. */
+export interface LeverPair {
+  settings: LeverPairSettings;
+  config: LeverPairConfig;
+}
+
+/**
+ * The contract pairs' settings, read once per pair rather than by every submit; `forget` when
+ * staff change them (the `lever` wake, which every process hears). Reads go through the caller's
+ * database: inside a call's transaction on SQLite the app's one connection is taken.
+ */
+export interface LeverPairs {
+  of(db: Db, pairId: bigint): Promise<LeverPair | undefined>;
+  forget(): void;
+}
+
+export function leverPairs(): LeverPairs {
+  const known = new Map<bigint, LeverPair | null>();
+  // a read that a change overtook must not store what it read
+  let generation = 0;
+  return {
+    async of(db, pairId) {
+      const cached = known.get(pairId);
+      if (cached !== undefined) return cached ?? undefined;
+      const seen = generation;
+      const settings = await selectLeverPair(db, pairId);
+      const pair = settings ? { settings, config: pairConfigOf(settings) } : null;
+      if (seen === generation) known.set(pairId, pair);
+      return pair ?? undefined;
+    },
+    forget() {
+      generation += 1;
+      known.clear();
+    },
+  };
+}
 
 /** Every contract pair's settings, for the engine. */
 export async function leverPairConfigs(db: Db): Promise<LeverPairConfig[]> {
@@ -154,6 +189,17 @@ function smallBook(config: LeverPairConfig, tick: LeverTick | null, orders: read
   return decided(book, { type: 'restore', orders }, 0).book;
 }
 
+// A submit decides on a book holding none of the pair's orders (the caps come as counts), which is
+// the same for every submit at one tick: built once per pair and tick (books are persistent).
+const emptyBooks = new WeakMap<LeverPairConfig, { tick: LeverTick | null; book: LeverBook }>();
+function emptyBook(config: LeverPairConfig, tick: LeverTick | null): LeverBook {
+  const last = emptyBooks.get(config);
+  if (last && last.tick?.priceUnits === tick?.priceUnits && last.tick?.atMs === tick?.atMs) return last.book;
+  const book = smallBook(config, tick, []);
+  emptyBooks.set(config, { tick, book });
+  return book;
+}
+
 function decided(book: LeverBook, command: LeverCommand, nowMs: number): { book: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });
   if ('rejection' in result) {
@@ -165,11 +211,6 @@ function decided(book: LeverBook, command: LeverCommand, nowMs: number): { book:
   return result;
 }
 
-async function openPair(db: Db, pairId: bigint): Promise<LeverPairConfig> {
-  const settings = await selectLeverPair(db, pairId);
-  if (!settings) throw new Rejection('lever_pair_closed');
-  return pairConfigOf(settings);
-}
 
 /** The last price of a pair as the caller's process saw it. */
 export type TickOf = (pairId: bigint) => LeverTick | null;
@@ -186,14 +227,16 @@ export const leverTickOf =
 export type LeverSubmit = Omit<Extract<LeverCommand, { type: 'submit' }>, 'type' | 'orderId' | 'accountId'>;
 
 /** Opens a position at market (or a limit the price reached) or places an entrust: the order, margin and fee in one transaction. */
-export function submitLever(db: Db, input: LeverSubmit, tick: LeverTick | null, nowMs: number): Promise<LeverOrder> {
+export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick: LeverTick | null, nowMs: number): Promise<LeverOrder> {
   return inTransaction(db, async (trx) => {
-    const config = await openPair(trx, input.pairId);
+    const pair = await pairs.of(trx, input.pairId);
+    if (!pair) throw new Rejection('lever_pair_closed');
+    const { config } = pair;
     // the caps count the user's live orders: one submit of a user at a time
     await lockUser(trx, input.userId);
     // the caps need only how many live orders the user has, not the orders
     const counts = await countLiveOrders(trx, input.userId, input.pairId);
-    const book = withLiveCounts(smallBook(config, tick, []), input.pairId, input.userId, counts);
+    const book = withLiveCounts(emptyBook(config, tick), input.pairId, input.userId, counts);
     const { events } = decided(book, { type: 'submit', orderId: 0n, accountId: OWNER_ACCOUNT, ...input }, nowMs);
     const event = events[0]!;
     if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
@@ -240,11 +283,11 @@ async function ownOrder(db: Db, userId: bigint, orderId: bigint): Promise<LeverO
 }
 
 /** Revokes the caller's pending entrust: margin and fee back, once. */
-export function cancelLever(db: Db, userId: bigint, orderId: bigint, nowMs: number): Promise<void> {
+export function cancelLever(db: Db, pairs: LeverPairs, userId: bigint, orderId: bigint, nowMs: number): Promise<void> {
   return inTransaction(db, async (trx) => {
     const row = await ownOrder(trx, userId, orderId);
     if (row.status !== BigInt(LEVER_ORDER_STATUS.pending)) throw new Rejection('lever_order_not_pending');
-    const config = await pairConfigOfOrder(trx, row.pair_id);
+    const config = await pairConfigOfOrder(trx, pairs, row.pair_id);
     const { events } = decided(smallBook(config, null, [orderOfRow(row)]), { type: 'cancel', orderId, userId }, nowMs);
     const event = events[0]!;
     if (event.type !== 'lever_order_cancelled') throw new Error(`unexpected ${event.type}`);
@@ -259,18 +302,18 @@ export function cancelLever(db: Db, userId: bigint, orderId: bigint, nowMs: numb
 }
 
 /** A pair's settings for an order already live: a pair closed for new orders still settles its orders. */
-async function pairConfigOfOrder(db: Db, pairId: bigint): Promise<LeverPairConfig> {
-  const settings = await selectLeverPair(db, pairId);
-  if (!settings) throw new Error(`lever order on pair ${pairId} without contract settings`);
-  return pairConfigOf(settings);
+async function pairConfigOfOrder(db: Db, pairs: LeverPairs, pairId: bigint): Promise<LeverPairConfig> {
+  const pair = await pairs.of(db, pairId);
+  if (!pair) throw new Error(`lever order on pair ${pairId} without contract settings`);
+  return pair.config;
 }
 
 /** Closes the caller's open position at the current price. */
-export function closeLever(db: Db, userId: bigint, orderId: bigint, tickOf: TickOf, nowMs: number): Promise<LeverClose> {
+export function closeLever(db: Db, pairs: LeverPairs, userId: bigint, orderId: bigint, tickOf: TickOf, nowMs: number): Promise<LeverClose> {
   return inTransaction(db, async (trx) => {
     const row = await ownOrder(trx, userId, orderId);
     if (row.status !== BigInt(LEVER_ORDER_STATUS.open)) throw new Rejection('lever_order_not_open');
-    const config = await pairConfigOfOrder(trx, row.pair_id);
+    const config = await pairConfigOfOrder(trx, pairs, row.pair_id);
     const { events } = decided(smallBook(config, tickOf(row.pair_id), [orderOfRow(row)]), { type: 'close', orderId, userId }, nowMs);
     const event = events[0]!;
     if (event.type !== 'lever_order_closed') throw new Error(`unexpected ${event.type}`);
@@ -282,6 +325,7 @@ export function closeLever(db: Db, userId: bigint, orderId: bigint, tickOf: Tick
 /** Changes the caller's open position's take-profit and stop-loss, validated as at submit. */
 export function setLeverStops(
   db: Db,
+  pairs: LeverPairs,
   input: { userId: bigint; orderId: bigint; takeProfitUnits: bigint; stopLossUnits: bigint },
   tickOf: TickOf,
   nowMs: number,
@@ -289,7 +333,7 @@ export function setLeverStops(
   return inTransaction(db, async (trx) => {
     const row = await ownOrder(trx, input.userId, input.orderId);
     if (row.status !== BigInt(LEVER_ORDER_STATUS.open)) throw new Rejection('lever_order_not_open');
-    const config = await pairConfigOfOrder(trx, row.pair_id);
+    const config = await pairConfigOfOrder(trx, pairs, row.pair_id);
     decided(smallBook(config, tickOf(row.pair_id), [orderOfRow(row)]), { type: 'setstop', ...input }, nowMs);
     const set = await updateOrderIf(trx, input.orderId, 1n, {
       take_profit_units: input.takeProfitUnits,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { SessionKind } from '../../db/schema';
 
 export async function insertSession(
@@ -20,17 +21,25 @@ export async function insertSession(
   return row.id;
 }
 
-/** A session of the kind by token hash, unless revoked, not seen since `seenSinceMs` or opened before `openedSinceMs`. */
-export function selectLiveSession(db: Db, tokenHash: string, kind: SessionKind, seenSinceMs: number, openedSinceMs = 0) {
-  return db
+// every signed-in call reads it: compiled once
+const liveSession = preparedQuery<
+  { tokenHash: string; kind: SessionKind; openedSinceMs: bigint; seenSinceMs: bigint },
+  { id: bigint; user_id: bigint; last_seen_at_ms: bigint }
+>((db, arg) =>
+  db
     .selectFrom('session')
     .select(['id', 'user_id', 'last_seen_at_ms'])
-    .where('token_hash', '=', tokenHash)
-    .where('kind', '=', kind)
-    .where('created_at_ms', '>', BigInt(openedSinceMs))
+    .where('token_hash', '=', arg('tokenHash'))
+    .where('kind', '=', arg('kind'))
+    .where('created_at_ms', '>', arg('openedSinceMs'))
     .where('revoked_at_ms', 'is', null)
-    .where('last_seen_at_ms', '>', BigInt(seenSinceMs))
-    .executeTakeFirst();
+    .where('last_seen_at_ms', '>', arg('seenSinceMs')),
+);
+
+/** A session of the kind by token hash, unless revoked, not seen since `seenSinceMs` or opened before `openedSinceMs`. */
+export async function selectLiveSession(db: Db, tokenHash: string, kind: SessionKind, seenSinceMs: number, openedSinceMs = 0) {
+  const { rows } = await liveSession(db, { tokenHash, kind, openedSinceMs: BigInt(openedSinceMs), seenSinceMs: BigInt(seenSinceMs) });
+  return rows[0];
 }
 
 export async function touchSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
