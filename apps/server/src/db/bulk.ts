@@ -1,13 +1,14 @@
 import { CompiledQuery } from 'kysely';
-import type { Db } from './database';
-import { isPostgres } from './dialect';
+import { sqliteStatement, type Db } from './database';
 
 /**
  * Set-based statements over many rows, for hot paths that write thousands of rows at once (a
  * batch of settlements). The SQL text is built here once per shape and handed to the driver
  * as is: Kysely's builders cost more per row than the database does. PostgreSQL takes every
- * row in one statement as typed arrays (unnest), whatever the count; SQLite takes chunks of
- * multi-row VALUES of a few fixed sizes, so its prepared-statement cache keeps hitting.
+ * row in one statement as typed arrays (unnest), whatever the count: one round trip. SQLite,
+ * in process, runs one prepared single-row statement per row, synchronously: a multi-row
+ * VALUES list costs it more (the list is materialised, then joined) than the per-row calls.
+ * Only inside a transaction the caller holds.
  */
 
 /** A column of a bulk statement: its name and its type (PostgreSQL's arrays are typed). */
@@ -16,50 +17,15 @@ export interface BulkColumn {
   type: 'bigint' | 'text';
 }
 
-/** Rows per SQLite statement; a tail goes in power-of-two chunks down to 16, then whole (few distinct texts). */
-const SQLITE_CHUNK_ROWS = 256;
-const SQLITE_EXACT_ROWS = 16;
-
-interface Part {
-  /** the rows as a table expression: `values (?, ?), ...` or `select * from unnest($1::bigint[], ...)` */
-  source: string;
-  params: unknown[];
-}
-
-/** Statement texts by column list and row count: built once each. */
-const sqliteSources = new WeakMap<readonly BulkColumn[], Map<number, string>>();
-
-function sqliteSource(columns: readonly BulkColumn[], size: number): string {
-  let bySize = sqliteSources.get(columns);
-  if (!bySize) sqliteSources.set(columns, (bySize = new Map()));
-  let source = bySize.get(size);
-  if (source === undefined) {
-    source = `values ${Array<string>(size).fill(`(${columns.map(() => '?').join(', ')})`).join(', ')}`;
-    bySize.set(size, source);
-  }
-  return source;
-}
-
-function parts(db: Db, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): Part[] {
-  if (rows.length === 0) return [];
-  if (isPostgres(db)) {
-    const arrays = columns.map((_, c) => rows.map((row) => row[c]));
-    return [{ source: `select * from unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`, params: arrays }];
-  }
-  const out: Part[] = [];
-  for (let i = 0; i < rows.length; ) {
-    const left = rows.length - i;
-    let size = SQLITE_CHUNK_ROWS;
-    while (size > left) size = left <= SQLITE_EXACT_ROWS ? left : size >> 1;
-    const params: unknown[] = [];
-    for (let r = i; r < i + size; r++) for (const value of rows[r]!) params.push(value);
-    out.push({ source: sqliteSource(columns, size), params });
-    i += size;
-  }
-  return out;
-}
-
 const names = (columns: readonly BulkColumn[]) => columns.map((c) => `"${c.name}"`).join(', ');
+
+/** The rows as PostgreSQL arrays, one a column. */
+function unnestOf(columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]) {
+  return {
+    source: `unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`,
+    params: columns.map((_, c) => rows.map((row) => row[c])),
+  };
+}
 
 /** Inserts the rows (values in `columns` order); the `returning` columns of each inserted row. */
 export async function bulkInsert<R = Record<string, unknown>>(
@@ -69,24 +35,51 @@ export async function bulkInsert<R = Record<string, unknown>>(
   rows: readonly (readonly unknown[])[],
   returning: readonly string[] = [],
 ): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const head = `insert into "${table}" (${names(columns)})`;
   const tail = returning.length > 0 ? ` returning ${returning.map((c) => `"${c}"`).join(', ')}` : '';
-  const out: R[] = [];
-  for (const { source, params } of parts(db, columns, rows)) {
-    const { rows: returned } = await db.executeQuery<R>(CompiledQuery.raw(`insert into "${table}" (${names(columns)}) ${source}${tail}`, params));
-    out.push(...returned);
+  const statement = sqliteStatement(db, `${head} values (${columns.map(() => '?').join(', ')})${tail}`);
+  if (statement) {
+    if (returning.length === 0) {
+      for (const row of rows) statement.run(row);
+      return [];
+    }
+    return rows.map((row) => statement.get(row) as R);
   }
-  return out;
+  const { source, params } = unnestOf(columns, rows);
+  const { rows: returned } = await db.executeQuery<R>(CompiledQuery.raw(`${head} select * from ${source}${tail}`, params));
+  return returned;
 }
 
 /**
- * Runs `statement` once per chunk with the rows bound as the table `v` (a CTE with the columns'
- * names), e.g. `update t set a = v.a from v where t.id = v.id`; answers the rows it changed.
+ * Updates rows found by their key (the last column) to the other columns' values, plus the
+ * constant assignments `set` (SQL, may be empty), where the condition `where` (SQL on the table's
+ * columns) holds; answers the rows it changed.
  */
-export async function bulkWith(db: Db, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[], statement: string): Promise<number> {
-  let changed = 0;
-  for (const { source, params } of parts(db, columns, rows)) {
-    const result = await db.executeQuery(CompiledQuery.raw(`with v (${names(columns)}) as (${source}) ${statement}`, params));
-    changed += Number(result.numAffectedRows ?? 0n);
+export async function bulkUpdate(
+  db: Db,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: readonly (readonly unknown[])[],
+  { set, where }: { set: string; where: string },
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const values = columns.slice(0, -1);
+  const key = columns.at(-1);
+  if (!key) throw new Error('bulkUpdate: no key column');
+  const assignments = (value: (name: string) => string) => [...values.map((c) => `"${c.name}" = ${value(c.name)}`), ...(set ? [set] : [])].join(', ');
+  const statement = sqliteStatement(db, `update "${table}" set ${assignments(() => '?')} where "${key.name}" = ? and (${where})`);
+  if (statement) {
+    let changed = 0;
+    for (const row of rows) changed += statement.run(row).changes;
+    return changed;
   }
-  return changed;
+  const { source, params } = unnestOf(columns, rows);
+  const result = await db.executeQuery(
+    CompiledQuery.raw(
+      `update "${table}" set ${assignments((name) => `v."${name}"`)} from ${source} as v (${names(columns)}) where "${table}"."${key.name}" = v."${key.name}" and (${where})`,
+      params,
+    ),
+  );
+  return Number(result.numAffectedRows ?? 0n);
 }

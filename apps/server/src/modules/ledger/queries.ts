@@ -69,10 +69,16 @@ const ENTRY_COLUMNS: BulkColumn[] = [
   { name: 'delta_units', type: 'bigint' },
 ];
 
-export async function insertEntries(
-  db: Db,
-  entries: ReadonlyArray<{ txn_id: bigint; account_id: bigint; currency_id: bigint; bucket: Bucket; delta_units: bigint }>,
-): Promise<void> {
+/** A ledger posting as written. */
+export interface EntryRow {
+  txn_id: bigint;
+  account_id: bigint;
+  currency_id: bigint;
+  bucket: Bucket;
+  delta_units: bigint;
+}
+
+export async function insertEntries(db: Db, entries: readonly EntryRow[]): Promise<void> {
   await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries.map((e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]));
 }
 
@@ -130,10 +136,10 @@ const WALLET_LOG_COLUMNS = (
   ['user_id', 'currency_id', 'wallet', 'txn_id', 'category', 'value_units', 'info', 'type_info_e', 'type_info_j', 'type_info_m', 'type_info_k', 'type_info_s', 'created_at_ms'] as const
 ).map((name) => ({ name, type: name.endsWith('_id') || name.endsWith('_units') || name.endsWith('_ms') ? 'bigint' : 'text' }) satisfies BulkColumn);
 
-export async function insertWalletLogs(
-  db: Db,
-  rows: ReadonlyArray<Omit<Insertable<WalletLogTable>, 'id'>>,
-): Promise<void> {
+/** A wallet-log line as written. */
+export type WalletLogRow = Omit<Insertable<WalletLogTable>, 'id'>;
+
+export async function insertWalletLogs(db: Db, rows: readonly WalletLogRow[]): Promise<void> {
   await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows.map((row) => WALLET_LOG_COLUMNS.map((c) => row[c.name])));
 }
 
