@@ -19,36 +19,48 @@ export interface BulkColumn {
 
 const names = (columns: readonly BulkColumn[]) => columns.map((c) => `"${c.name}"`).join(', ');
 
-/** The rows as PostgreSQL arrays, one a column. */
-function unnestOf(columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]) {
-  return {
-    source: `unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`,
-    params: columns.map((_, c) => rows.map((row) => row[c])),
-  };
+/** A row's values in `columns` order, built from one item when it is written (so it dies young). */
+export type RowOf<T> = (item: T, index: number) => readonly unknown[];
+
+/** The items' rows as PostgreSQL arrays, one a column. */
+function unnestOf<T>(columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>) {
+  const params = columns.map(() => new Array<unknown>(items.length));
+  items.forEach((item, i) => rowOf(item, i).forEach((value, c) => (params[c]![i] = value)));
+  return { source: `unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`, params };
 }
 
-/** Inserts the rows (values in `columns` order); the `returning` columns of each inserted row. */
-export async function bulkInsert<R = Record<string, unknown>>(
-  db: Db,
-  table: string,
-  columns: readonly BulkColumn[],
-  rows: readonly (readonly unknown[])[],
-  returning: readonly string[] = [],
-): Promise<R[]> {
-  if (rows.length === 0) return [];
-  const head = `insert into "${table}" (${names(columns)})`;
-  const tail = returning.length > 0 ? ` returning ${returning.map((c) => `"${c}"`).join(', ')}` : '';
-  const statement = sqliteStatement(db, `${head} values (${columns.map(() => '?').join(', ')})${tail}`);
+const insertHead = (table: string, columns: readonly BulkColumn[]) => `insert into "${table}" (${names(columns)})`;
+const placeholders = (columns: readonly BulkColumn[]) => `values (${columns.map(() => '?').join(', ')})`;
+
+/** Inserts a row for each item. */
+export async function bulkInsert<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>): Promise<void> {
+  if (items.length === 0) return;
+  const statement = sqliteStatement(db, `${insertHead(table, columns)} ${placeholders(columns)}`);
   if (statement) {
-    if (returning.length === 0) {
-      for (const row of rows) statement.run(row);
-      return [];
-    }
-    return rows.map((row) => statement.get(row) as R);
+    items.forEach((item, i) => statement.run(rowOf(item, i)));
+    return;
   }
-  const { source, params } = unnestOf(columns, rows);
-  const { rows: returned } = await db.executeQuery<R>(CompiledQuery.raw(`${head} select * from ${source}${tail}`, params));
-  return returned;
+  const { source, params } = unnestOf(columns, items, rowOf);
+  await db.executeQuery(CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source}`, params));
+}
+
+/**
+ * Inserts a row for each item into a table keyed by an auto-increment `id`; the ids in the items'
+ * order. `key` names a column whose values are distinct among the items: PostgreSQL does not
+ * promise RETURNING's order, so its ids are matched back by it.
+ */
+export async function bulkInsertIds<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>, key: string): Promise<bigint[]> {
+  const k = columns.findIndex((c) => c.name === key);
+  if (k < 0) throw new Error(`bulkInsertIds: no column ${key}`);
+  if (items.length === 0) return [];
+  const statement = sqliteStatement(db, `${insertHead(table, columns)} ${placeholders(columns)}`);
+  if (statement) return items.map((item, i) => BigInt(statement.run(rowOf(item, i)).lastInsertRowid));
+  const { source, params } = unnestOf(columns, items, rowOf);
+  const { rows } = await db.executeQuery<{ id: bigint; key: unknown }>(
+    CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source} returning "id", "${key}" as "key"`, params),
+  );
+  const idOf = new Map(rows.map((row) => [row.key, row.id]));
+  return items.map((item, i) => idOf.get(rowOf(item, i)[k])!);
 }
 
 /**
@@ -56,14 +68,15 @@ export async function bulkInsert<R = Record<string, unknown>>(
  * constant assignments `set` (SQL, may be empty), where the condition `where` (SQL on the table's
  * columns) holds; answers the rows it changed.
  */
-export async function bulkUpdate(
+export async function bulkUpdate<T>(
   db: Db,
   table: string,
   columns: readonly BulkColumn[],
-  rows: readonly (readonly unknown[])[],
+  items: readonly T[],
+  rowOf: RowOf<T>,
   { set, where }: { set: string; where: string },
 ): Promise<number> {
-  if (rows.length === 0) return 0;
+  if (items.length === 0) return 0;
   const values = columns.slice(0, -1);
   const key = columns.at(-1);
   if (!key) throw new Error('bulkUpdate: no key column');
@@ -71,10 +84,10 @@ export async function bulkUpdate(
   const statement = sqliteStatement(db, `update "${table}" set ${assignments(() => '?')} where "${key.name}" = ? and (${where})`);
   if (statement) {
     let changed = 0;
-    for (const row of rows) changed += statement.run(row).changes;
+    items.forEach((item, i) => (changed += statement.run(rowOf(item, i)).changes));
     return changed;
   }
-  const { source, params } = unnestOf(columns, rows);
+  const { source, params } = unnestOf(columns, items, rowOf);
   const result = await db.executeQuery(
     CompiledQuery.raw(
       `update "${table}" set ${assignments((name) => `v."${name}"`)} from ${source} as v (${names(columns)}) where "${table}"."${key.name}" = v."${key.name}" and (${where})`,

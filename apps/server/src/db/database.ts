@@ -35,7 +35,6 @@ export function openDatabase(target: DatabaseTarget): Db {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  if (process.env.CACHE) file.pragma('cache_size = ' + process.env.CACHE);
   file.defaultSafeIntegers(true);
   const statements = withStatementCache(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { WALLET_KINDS, type Bucket } from '@tidemark/core';
 import type { Insertable } from 'kysely';
-import { bulkInsert, type BulkColumn } from '../../db/bulk';
+import { bulkInsert, bulkInsertIds, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import type { WalletLogTable } from '../../db/schema';
 import type { AccountRef } from './types';
@@ -37,19 +37,15 @@ export async function insertTxn(
   return row?.id;
 }
 
-/** Inserts keyless txn rows, each with a distinct reference; their ids by reference. */
-export async function insertTxns(
-  db: Db,
-  txns: ReadonlyArray<{ kind: string; reference: string; created_at_ms: bigint }>,
-): Promise<Map<string, bigint>> {
-  const rows = await bulkInsert<{ id: bigint; reference: string }>(
-    db,
-    'ledger_txn',
-    [{ name: 'kind', type: 'text' }, { name: 'reference', type: 'text' }, { name: 'created_at_ms', type: 'bigint' }],
-    txns.map((t) => [t.kind, t.reference, t.created_at_ms]),
-    ['id', 'reference'],
-  );
-  return new Map(rows.map((row) => [row.reference, row.id]));
+const TXN_COLUMNS: BulkColumn[] = [
+  { name: 'kind', type: 'text' },
+  { name: 'reference', type: 'text' },
+  { name: 'created_at_ms', type: 'bigint' },
+];
+
+/** Inserts keyless txn rows, each with a distinct reference; their ids in the same order. */
+export function insertTxns(db: Db, txns: ReadonlyArray<{ kind: string; reference: string }>, createdAtMs: bigint): Promise<bigint[]> {
+  return bulkInsertIds(db, 'ledger_txn', TXN_COLUMNS, txns, (t) => [t.kind, t.reference, createdAtMs], 'reference');
 }
 
 export async function selectTxnIdByKey(db: Db, idempotencyKey: string): Promise<bigint | undefined> {
@@ -79,7 +75,7 @@ export interface EntryRow {
 }
 
 export async function insertEntries(db: Db, entries: readonly EntryRow[]): Promise<void> {
-  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries.map((e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]));
+  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries, (e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]);
 }
 
 /**
@@ -140,7 +136,7 @@ const WALLET_LOG_COLUMNS = (
 export type WalletLogRow = Omit<Insertable<WalletLogTable>, 'id'>;
 
 export async function insertWalletLogs(db: Db, rows: readonly WalletLogRow[]): Promise<void> {
-  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows.map((row) => WALLET_LOG_COLUMNS.map((c) => row[c.name])));
+  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows, (row) => WALLET_LOG_COLUMNS.map((c) => row[c.name]));
 }
 
 /** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */

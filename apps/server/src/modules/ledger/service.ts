@@ -158,8 +158,7 @@ export async function postTransactions(db: Db, inputs: readonly TxnInput[], nowM
     references.add(input.reference);
   }
   return inTransaction(db, async (trx) => {
-    const idOf = await insertTxns(trx, inputs.map((input) => ({ kind: input.kind, reference: input.reference!, created_at_ms: BigInt(nowMs) })));
-    const txnIds = inputs.map((input) => idOf.get(input.reference!)!);
+    const txnIds = await insertTxns(trx, inputs as readonly (TxnInput & { reference: string })[], BigInt(nowMs));
     // each leg's account key, built once: thousands of legs
     const legs = inputs.flatMap((input) => input.legs);
     const keys = legs.map((leg) => accountKey(leg.account));

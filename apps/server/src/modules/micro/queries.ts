@@ -1,4 +1,4 @@
-import type { MicroSettlementRecord } from '@tidemark/core';
+import { MICRO_PROFIT_RESULT_OF, type MicroSettlementRecord } from '@tidemark/core';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { bulkInsert, bulkUpdate, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
@@ -183,25 +183,17 @@ export async function selectUserOrders(
   return { total: Number(n), data };
 }
 
-export interface MicroClose {
-  orderId: bigint;
-  endPriceUnits: bigint;
-  endTickMs: number;
-  payoutUnits: bigint;
-  factProfitsUnits: bigint;
-  profitResult: number;
-}
-
 const CLOSE_COLUMNS: BulkColumn[] = ['end_price_units', 'end_tick_ms', 'payout_units', 'fact_profits_units', 'profit_result', 'settled_at_ms', 'id'].map((name) => ({ name, type: 'bigint' }));
 
-/** Closes open orders with their settlements, set-based; answers how many were open and are now closed. */
-export function closeOrders(db: Db, closes: readonly MicroClose[], settledAtMs: number): Promise<number> {
+/** Closes open orders with their settlement records, set-based; answers how many were open and are now closed. */
+export function closeOrders(db: Db, records: readonly MicroSettlementRecord[], settledAtMs: number): Promise<number> {
   const settledAt = BigInt(settledAtMs);
   return bulkUpdate(
     db,
     'micro_order',
     CLOSE_COLUMNS,
-    closes.map((c) => [c.endPriceUnits, BigInt(c.endTickMs), c.payoutUnits, c.factProfitsUnits, BigInt(c.profitResult), settledAt, c.orderId]),
+    records,
+    (r) => [r.endPriceUnits, BigInt(r.endTickMs), r.payoutUnits, r.factProfitsUnits, BigInt(MICRO_PROFIT_RESULT_OF[r.outcome]), settledAt, r.orderId],
     { set: `status = ${MICRO_STATUS.closed}`, where: `status = ${MICRO_STATUS.open}` },
   );
 }
@@ -212,7 +204,7 @@ const SETTLEMENT_COLUMNS = (
 
 /** Appends records in the order given (their seqs ascend), each with its ledger txn: the chain commits in order. */
 export async function insertSettlements(db: Db, records: readonly MicroSettlementRecord[], txnIds: readonly bigint[]): Promise<void> {
-  const rows = records.map((r, i) => [
+  await bulkInsert(db, 'micro_settlement', SETTLEMENT_COLUMNS, records, (r, i) => [
     r.seq,
     r.orderId,
     r.pairId,
@@ -234,7 +226,6 @@ export async function insertSettlements(db: Db, records: readonly MicroSettlemen
     r.hash,
     txnIds[i]!,
   ]);
-  await bulkInsert(db, 'micro_settlement', SETTLEMENT_COLUMNS, rows);
 }
 
 export function selectLastSettlement(db: Db) {
