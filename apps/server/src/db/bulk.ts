@@ -6,9 +6,11 @@ import { sqliteStatement, type Db } from './database';
  * batch of settlements). The SQL text is built here once per shape and handed to the driver
  * as is: Kysely's builders cost more per row than the database does. PostgreSQL takes every
  * row in one statement as typed arrays (unnest), whatever the count: one round trip. SQLite,
- * in process, runs one prepared single-row statement per row, synchronously: a multi-row
- * VALUES list costs it more (the list is materialised, then joined) than the per-row calls.
- * Only inside a transaction the caller holds.
+ * in process, runs prepared statements synchronously: inserts in chunks of multi-row VALUES of a
+ * few fixed sizes (so its statement cache keeps hitting; a statement's fixed costs, such as an
+ * AUTOINCREMENT table's sequence update, are paid once a chunk), updates one row a statement
+ * (joined to a VALUES list, an update costs it more than the per-row calls). Only inside a
+ * transaction the caller holds.
  */
 
 /** A column of a bulk statement: its name and its type (PostgreSQL's arrays are typed). */
@@ -30,31 +32,74 @@ function unnestOf<T>(columns: readonly BulkColumn[], items: readonly T[], rowOf:
 }
 
 const insertHead = (table: string, columns: readonly BulkColumn[]) => `insert into "${table}" (${names(columns)})`;
-const placeholders = (columns: readonly BulkColumn[]) => `values (${columns.map(() => '?').join(', ')})`;
+
+/** Rows per SQLite insert; a tail goes in power-of-two chunks down to 16, then whole (few distinct texts). */
+const SQLITE_CHUNK_ROWS = 256;
+const SQLITE_EXACT_ROWS = 16;
+
+/** Insert texts by table and column list, then by row count: built once each. */
+const sqliteInserts = new Map<string, Map<number, string>>();
+
+function sqliteInsert(table: string, columns: readonly BulkColumn[], size: number): string {
+  const head = insertHead(table, columns);
+  let bySize = sqliteInserts.get(head);
+  if (!bySize) sqliteInserts.set(head, (bySize = new Map()));
+  let text = bySize.get(size);
+  if (text === undefined) {
+    text = `${head} values ${Array<string>(size).fill(`(${columns.map(() => '?').join(', ')})`).join(', ')}`;
+    bySize.set(size, text);
+  }
+  return text;
+}
+
+/**
+ * Inserts the items' rows on SQLite in chunks, calling `inserted(first, lastRowid, size)` after
+ * each; false on PostgreSQL (nothing done).
+ */
+function sqliteInsertChunks<T>(
+  db: Db,
+  table: string,
+  columns: readonly BulkColumn[],
+  items: readonly T[],
+  rowOf: RowOf<T>,
+  inserted: (first: number, lastRowid: bigint, size: number) => void,
+): boolean {
+  for (let first = 0; first < items.length; ) {
+    const left = items.length - first;
+    let size = SQLITE_CHUNK_ROWS;
+    while (size > left) size = left <= SQLITE_EXACT_ROWS ? left : size >> 1;
+    const statement = sqliteStatement(db, sqliteInsert(table, columns, size));
+    if (!statement) return false;
+    const params: unknown[] = [];
+    for (let i = first; i < first + size; i++) for (const value of rowOf(items[i]!, i)) params.push(value);
+    inserted(first, BigInt(statement.run(params).lastInsertRowid), size);
+    first += size;
+  }
+  return true;
+}
 
 /** Inserts a row for each item. */
 export async function bulkInsert<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>): Promise<void> {
-  if (items.length === 0) return;
-  const statement = sqliteStatement(db, `${insertHead(table, columns)} ${placeholders(columns)}`);
-  if (statement) {
-    items.forEach((item, i) => statement.run(rowOf(item, i)));
-    return;
-  }
+  if (items.length === 0 || sqliteInsertChunks(db, table, columns, items, rowOf, () => {})) return;
   const { source, params } = unnestOf(columns, items, rowOf);
   await db.executeQuery(CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source}`, params));
 }
 
 /**
  * Inserts a row for each item into a table keyed by an auto-increment `id`; the ids in the items'
- * order. `key` names a column whose values are distinct among the items: PostgreSQL does not
- * promise RETURNING's order, so its ids are matched back by it.
+ * order. On SQLite a statement's rows take consecutive ids in VALUES order (one more than the
+ * largest each); PostgreSQL does not promise RETURNING's order, so its ids are matched back by
+ * `key`, a column whose values are distinct among the items.
  */
 export async function bulkInsertIds<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>, key: string): Promise<bigint[]> {
   const k = columns.findIndex((c) => c.name === key);
   if (k < 0) throw new Error(`bulkInsertIds: no column ${key}`);
   if (items.length === 0) return [];
-  const statement = sqliteStatement(db, `${insertHead(table, columns)} ${placeholders(columns)}`);
-  if (statement) return items.map((item, i) => BigInt(statement.run(rowOf(item, i)).lastInsertRowid));
+  const ids = new Array<bigint>(items.length);
+  const fill = (first: number, lastRowid: bigint, size: number) => {
+    for (let i = 0; i < size; i++) ids[first + i] = lastRowid - BigInt(size - 1 - i);
+  };
+  if (sqliteInsertChunks(db, table, columns, items, rowOf, fill)) return ids;
   const { source, params } = unnestOf(columns, items, rowOf);
   const { rows } = await db.executeQuery<{ id: bigint; key: unknown }>(
     CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source} returning "id", "${key}" as "key"`, params),
