@@ -1,13 +1,16 @@
 import { CompiledQuery } from 'kysely';
-import type { Db } from './database';
-import { isPostgres } from './dialect';
+import { sqliteStatement, type Db } from './database';
 
 /**
  * Set-based statements over many rows, for hot paths that write thousands of rows at once (a
  * batch of settlements). The SQL text is built here once per shape and handed to the driver
  * as is: Kysely's builders cost more per row than the database does. PostgreSQL takes every
- * row in one statement as typed arrays (unnest), whatever the count; SQLite takes chunks of
- * multi-row VALUES of a few fixed sizes, so its prepared-statement cache keeps hitting.
+ * row in one statement as typed arrays (unnest), whatever the count: one round trip. SQLite,
+ * in process, runs prepared statements synchronously: inserts in chunks of multi-row VALUES of a
+ * few fixed sizes (so its statement cache keeps hitting; a statement's fixed costs, such as an
+ * AUTOINCREMENT table's sequence update, are paid once a chunk), updates one row a statement
+ * (joined to a VALUES list, an update costs it more than the per-row calls). Only inside a
+ * transaction the caller holds.
  */
 
 /** A column of a bulk statement: its name and its type (PostgreSQL's arrays are typed). */
@@ -16,77 +19,125 @@ export interface BulkColumn {
   type: 'bigint' | 'text';
 }
 
-/** Rows per SQLite statement; a tail goes in power-of-two chunks down to 16, then whole (few distinct texts). */
+const names = (columns: readonly BulkColumn[]) => columns.map((c) => `"${c.name}"`).join(', ');
+
+/** A row's values in `columns` order, built from one item when it is written (so it dies young). */
+export type RowOf<T> = (item: T, index: number) => readonly unknown[];
+
+/** The items' rows as PostgreSQL arrays, one a column. */
+function unnestOf<T>(columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>) {
+  const params = columns.map(() => new Array<unknown>(items.length));
+  items.forEach((item, i) => rowOf(item, i).forEach((value, c) => (params[c]![i] = value)));
+  return { source: `unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`, params };
+}
+
+const insertHead = (table: string, columns: readonly BulkColumn[]) => `insert into "${table}" (${names(columns)})`;
+
+/** Rows per SQLite insert; a tail goes in power-of-two chunks down to 16, then whole (few distinct texts). */
 const SQLITE_CHUNK_ROWS = 256;
 const SQLITE_EXACT_ROWS = 16;
 
-interface Part {
-  /** the rows as a table expression: `values (?, ?), ...` or `select * from unnest($1::bigint[], ...)` */
-  source: string;
-  params: unknown[];
-}
+/** Insert texts by table and column list, then by row count: built once each. */
+const sqliteInserts = new Map<string, Map<number, string>>();
 
-/** Statement texts by column list and row count: built once each. */
-const sqliteSources = new WeakMap<readonly BulkColumn[], Map<number, string>>();
-
-function sqliteSource(columns: readonly BulkColumn[], size: number): string {
-  let bySize = sqliteSources.get(columns);
-  if (!bySize) sqliteSources.set(columns, (bySize = new Map()));
-  let source = bySize.get(size);
-  if (source === undefined) {
-    source = `values ${Array<string>(size).fill(`(${columns.map(() => '?').join(', ')})`).join(', ')}`;
-    bySize.set(size, source);
+function sqliteInsert(table: string, columns: readonly BulkColumn[], size: number): string {
+  const head = insertHead(table, columns);
+  let bySize = sqliteInserts.get(head);
+  if (!bySize) sqliteInserts.set(head, (bySize = new Map()));
+  let text = bySize.get(size);
+  if (text === undefined) {
+    text = `${head} values ${Array<string>(size).fill(`(${columns.map(() => '?').join(', ')})`).join(', ')}`;
+    bySize.set(size, text);
   }
-  return source;
-}
-
-function parts(db: Db, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): Part[] {
-  if (rows.length === 0) return [];
-  if (isPostgres(db)) {
-    const arrays = columns.map((_, c) => rows.map((row) => row[c]));
-    return [{ source: `select * from unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`, params: arrays }];
-  }
-  const out: Part[] = [];
-  for (let i = 0; i < rows.length; ) {
-    const left = rows.length - i;
-    let size = SQLITE_CHUNK_ROWS;
-    while (size > left) size = left <= SQLITE_EXACT_ROWS ? left : size >> 1;
-    const params: unknown[] = [];
-    for (let r = i; r < i + size; r++) for (const value of rows[r]!) params.push(value);
-    out.push({ source: sqliteSource(columns, size), params });
-    i += size;
-  }
-  return out;
-}
-
-const names = (columns: readonly BulkColumn[]) => columns.map((c) => `"${c.name}"`).join(', ');
-
-/** Inserts the rows (values in `columns` order); the `returning` columns of each inserted row. */
-export async function bulkInsert<R = Record<string, unknown>>(
-  db: Db,
-  table: string,
-  columns: readonly BulkColumn[],
-  rows: readonly (readonly unknown[])[],
-  returning: readonly string[] = [],
-): Promise<R[]> {
-  const tail = returning.length > 0 ? ` returning ${returning.map((c) => `"${c}"`).join(', ')}` : '';
-  const out: R[] = [];
-  for (const { source, params } of parts(db, columns, rows)) {
-    const { rows: returned } = await db.executeQuery<R>(CompiledQuery.raw(`insert into "${table}" (${names(columns)}) ${source}${tail}`, params));
-    out.push(...returned);
-  }
-  return out;
+  return text;
 }
 
 /**
- * Runs `statement` once per chunk with the rows bound as the table `v` (a CTE with the columns'
- * names), e.g. `update t set a = v.a from v where t.id = v.id`; answers the rows it changed.
+ * Inserts the items' rows on SQLite in chunks, calling `inserted(first, lastRowid, size)` after
+ * each; false on PostgreSQL (nothing done).
  */
-export async function bulkWith(db: Db, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[], statement: string): Promise<number> {
-  let changed = 0;
-  for (const { source, params } of parts(db, columns, rows)) {
-    const result = await db.executeQuery(CompiledQuery.raw(`with v (${names(columns)}) as (${source}) ${statement}`, params));
-    changed += Number(result.numAffectedRows ?? 0n);
+function sqliteInsertChunks<T>(
+  db: Db,
+  table: string,
+  columns: readonly BulkColumn[],
+  items: readonly T[],
+  rowOf: RowOf<T>,
+  inserted: (first: number, lastRowid: bigint, size: number) => void,
+): boolean {
+  for (let first = 0; first < items.length; ) {
+    const left = items.length - first;
+    let size = SQLITE_CHUNK_ROWS;
+    while (size > left) size = left <= SQLITE_EXACT_ROWS ? left : size >> 1;
+    const statement = sqliteStatement(db, sqliteInsert(table, columns, size));
+    if (!statement) return false;
+    const params: unknown[] = [];
+    for (let i = first; i < first + size; i++) for (const value of rowOf(items[i]!, i)) params.push(value);
+    inserted(first, BigInt(statement.run(params).lastInsertRowid), size);
+    first += size;
   }
-  return changed;
+  return true;
+}
+
+/** Inserts a row for each item. */
+export async function bulkInsert<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>): Promise<void> {
+  if (items.length === 0 || sqliteInsertChunks(db, table, columns, items, rowOf, () => {})) return;
+  const { source, params } = unnestOf(columns, items, rowOf);
+  await db.executeQuery(CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source}`, params));
+}
+
+/**
+ * Inserts a row for each item into a table keyed by an auto-increment `id`; the ids in the items'
+ * order. On SQLite a statement's rows take consecutive ids in VALUES order (one more than the
+ * largest each); PostgreSQL does not promise RETURNING's order, so its ids are matched back by
+ * `key`, a column whose values are distinct among the items.
+ */
+export async function bulkInsertIds<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>, key: string): Promise<bigint[]> {
+  const k = columns.findIndex((c) => c.name === key);
+  if (k < 0) throw new Error(`bulkInsertIds: no column ${key}`);
+  if (items.length === 0) return [];
+  const ids = new Array<bigint>(items.length);
+  const fill = (first: number, lastRowid: bigint, size: number) => {
+    for (let i = 0; i < size; i++) ids[first + i] = lastRowid - BigInt(size - 1 - i);
+  };
+  if (sqliteInsertChunks(db, table, columns, items, rowOf, fill)) return ids;
+  const { source, params } = unnestOf(columns, items, rowOf);
+  const { rows } = await db.executeQuery<{ id: bigint; key: unknown }>(
+    CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source} returning "id", "${key}" as "key"`, params),
+  );
+  const idOf = new Map(rows.map((row) => [row.key, row.id]));
+  return items.map((item, i) => idOf.get(rowOf(item, i)[k])!);
+}
+
+/**
+ * Updates rows found by their key (the last column) to the other columns' values, plus the
+ * constant assignments `set` (SQL, may be empty), where the condition `where` (SQL on the table's
+ * columns) holds; answers the rows it changed.
+ */
+export async function bulkUpdate<T>(
+  db: Db,
+  table: string,
+  columns: readonly BulkColumn[],
+  items: readonly T[],
+  rowOf: RowOf<T>,
+  { set, where }: { set: string; where: string },
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const values = columns.slice(0, -1);
+  const key = columns.at(-1);
+  if (!key) throw new Error('bulkUpdate: no key column');
+  const assignments = (value: (name: string) => string) => [...values.map((c) => `"${c.name}" = ${value(c.name)}`), ...(set ? [set] : [])].join(', ');
+  const statement = sqliteStatement(db, `update "${table}" set ${assignments(() => '?')} where "${key.name}" = ? and (${where})`);
+  if (statement) {
+    let changed = 0;
+    items.forEach((item, i) => (changed += statement.run(rowOf(item, i)).changes));
+    return changed;
+  }
+  const { source, params } = unnestOf(columns, items, rowOf);
+  const result = await db.executeQuery(
+    CompiledQuery.raw(
+      `update "${table}" set ${assignments((name) => `v."${name}"`)} from ${source} as v (${names(columns)}) where "${table}"."${key.name}" = v."${key.name}" and (${where})`,
+      params,
+    ),
+  );
+  return Number(result.numAffectedRows ?? 0n);
 }

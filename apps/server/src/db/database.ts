@@ -36,7 +36,26 @@ export function openDatabase(target: DatabaseTarget): Db {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.defaultSafeIntegers(true);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const statements = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  sqliteFiles.set(db.getExecutor().adapter, statements);
+  return db;
+}
+
+/** A prepared statement of the SQLite file, run synchronously. */
+export type SqliteStatement = SqliteDatabase.Statement;
+
+/** The SQLite file behind each Kysely instance, by its adapter: a transaction shares its root's. */
+const sqliteFiles = new WeakMap<object, { prepare(sqlText: string): SqliteStatement }>();
+
+/**
+ * The prepared statement for `sqlText` on the SQLite file behind `db` (a transaction's too), for
+ * hot paths that run one statement per row synchronously: Kysely's per-query cost (an async round
+ * trip, a compiled query) is several times SQLite's own for a one-row write. Only inside a
+ * transaction the caller holds, so the rows join it; undefined on PostgreSQL.
+ */
+export function sqliteStatement(db: Db, sqlText: string): SqliteStatement | undefined {
+  return sqliteFiles.get(db.getExecutor().adapter)?.prepare(sqlText);
 }
 
 const STATEMENT_CACHE_MAX = 500;

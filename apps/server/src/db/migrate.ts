@@ -16,6 +16,7 @@ import * as addLeverStopsSetAt from './migrations/20261204110000_add_lever_stops
 import * as createStaff from './migrations/20261203150000_create_staff';
 import * as createNotice from './migrations/20261203151000_create_notice';
 import * as createTotpRecovery from './migrations/20261204130000_create_totp_recovery';
+import * as indexOpenMicroOrders from './migrations/20261205100000_index_open_micro_orders';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261203150000_create_staff': createStaff,
   '20261203151000_create_notice': createNotice,
   '20261204130000_create_totp_recovery': createTotpRecovery,
+  '20261205100000_index_open_micro_orders': indexOpenMicroOrders,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -70,7 +70,7 @@ export function recordMicroSettlement(
   settlement: MicroSettlement,
   hash: Sha256Hex = sha256Hex,
 ): MicroSettlementRecord {
-  const body: Omit<MicroSettlementRecord, 'hash'> = {
+  const record: MicroSettlementRecord = {
     seq: tip.seq + 1n,
     orderId: order.orderId,
     pairId: order.pairId,
@@ -89,8 +89,11 @@ export function recordMicroSettlement(
     payoutUnits: settlement.payoutUnits,
     factProfitsUnits: settlement.factProfitsUnits,
     prevHash: tip.hash,
+    hash: '',
   };
-  return { ...body, hash: hashMicroRecord(body, hash) };
+  // the canonical text leaves `hash` out: filled in place, no copy of the record an order
+  record.hash = hashMicroRecord(record, hash);
+  return record;
 }
 
 export type MicroChainBreakKind =

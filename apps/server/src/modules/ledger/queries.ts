@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { WALLET_KINDS, type Bucket, type SystemAccount, type WalletKind } from '@tidemark/core';
 import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
-import { bulkInsert, type BulkColumn } from '../../db/bulk';
+import { bulkInsert, bulkInsertIds, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { Database, WalletLogTable } from '../../db/schema';
@@ -41,19 +41,15 @@ export async function insertTxn(db: Db, txn: NewTxn): Promise<bigint | undefined
   return rows[0]?.id;
 }
 
-/** Inserts keyless txn rows, each with a distinct reference; their ids by reference. */
-export async function insertTxns(
-  db: Db,
-  txns: ReadonlyArray<{ kind: string; reference: string; created_at_ms: bigint }>,
-): Promise<Map<string, bigint>> {
-  const rows = await bulkInsert<{ id: bigint; reference: string }>(
-    db,
-    'ledger_txn',
-    [{ name: 'kind', type: 'text' }, { name: 'reference', type: 'text' }, { name: 'created_at_ms', type: 'bigint' }],
-    txns.map((t) => [t.kind, t.reference, t.created_at_ms]),
-    ['id', 'reference'],
-  );
-  return new Map(rows.map((row) => [row.reference, row.id]));
+const TXN_COLUMNS: BulkColumn[] = [
+  { name: 'kind', type: 'text' },
+  { name: 'reference', type: 'text' },
+  { name: 'created_at_ms', type: 'bigint' },
+];
+
+/** Inserts keyless txn rows, each with a distinct reference; their ids in the same order. */
+export function insertTxns(db: Db, txns: ReadonlyArray<{ kind: string; reference: string }>, createdAtMs: bigint): Promise<bigint[]> {
+  return bulkInsertIds(db, 'ledger_txn', TXN_COLUMNS, txns, (t) => [t.kind, t.reference, createdAtMs], 'reference');
 }
 
 export async function selectTxnIdByKey(db: Db, idempotencyKey: string): Promise<bigint | undefined> {
@@ -73,11 +69,17 @@ const ENTRY_COLUMNS: BulkColumn[] = [
   { name: 'delta_units', type: 'bigint' },
 ];
 
-export async function insertEntries(
-  db: Db,
-  entries: ReadonlyArray<{ txn_id: bigint; account_id: bigint; currency_id: bigint; bucket: Bucket; delta_units: bigint }>,
-): Promise<void> {
-  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries.map((e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]));
+/** A ledger posting as written. */
+export interface EntryRow {
+  txn_id: bigint;
+  account_id: bigint;
+  currency_id: bigint;
+  bucket: Bucket;
+  delta_units: bigint;
+}
+
+export async function insertEntries(db: Db, entries: readonly EntryRow[]): Promise<void> {
+  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries, (e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]);
 }
 
 /**
@@ -144,11 +146,11 @@ const WALLET_LOG_COLUMNS = (
   ['user_id', 'currency_id', 'wallet', 'txn_id', 'category', 'value_units', 'info', 'type_info_e', 'type_info_j', 'type_info_m', 'type_info_k', 'type_info_s', 'created_at_ms'] as const
 ).map((name) => ({ name, type: name.endsWith('_id') || name.endsWith('_units') || name.endsWith('_ms') ? 'bigint' : 'text' }) satisfies BulkColumn);
 
-export async function insertWalletLogs(
-  db: Db,
-  rows: ReadonlyArray<Omit<Insertable<WalletLogTable>, 'id'>>,
-): Promise<void> {
-  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows.map((row) => WALLET_LOG_COLUMNS.map((c) => row[c.name])));
+/** A wallet-log line as written. */
+export type WalletLogRow = Omit<Insertable<WalletLogTable>, 'id'>;
+
+export async function insertWalletLogs(db: Db, rows: readonly WalletLogRow[]): Promise<void> {
+  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows, (row) => WALLET_LOG_COLUMNS.map((c) => row[c.name]));
 }
 
 /** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */

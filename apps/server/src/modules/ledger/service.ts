@@ -4,23 +4,23 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { ledgerTransactions } from '../../metrics';
 import { Rejection } from '../../rejection';
-import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertTxns, insertWalletLogs, selectTxnIdByKey } from './queries';
-import type { AccountRef, Leg, PostedTxn, TxnInput } from './types';
+import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertTxns, insertWalletLogs, selectTxnIdByKey, type EntryRow, type WalletLogRow } from './queries';
+import type { AccountRef, Leg, LegLog, PostedTxn, TxnInput } from './types';
 
 interface AccountChange {
   ref: AccountRef;
   delta: Record<Bucket, bigint>;
 }
 
-/** The legs summed per account, in one global order so concurrent txns lock alike (no deadlock). */
-function changesByAccount(legs: readonly Leg[]): AccountChange[] {
+/** The legs summed per account (`keys[i]` is leg i's account key), in one global order so concurrent txns lock alike (no deadlock). */
+function changesByAccount(legs: readonly Leg[], keys: readonly string[] = legs.map((leg) => accountKey(leg.account))): AccountChange[] {
   const changes = new Map<string, AccountChange>();
-  for (const leg of legs) {
-    const key = accountKey(leg.account);
-    const change = changes.get(key) ?? { ref: leg.account, delta: { available: 0n, frozen: 0n } };
+  legs.forEach((leg, i) => {
+    const key = keys[i]!;
+    let change = changes.get(key);
+    if (!change) changes.set(key, (change = { ref: leg.account, delta: { available: 0n, frozen: 0n } }));
     change.delta[leg.bucket ?? 'available'] += leg.deltaUnits;
-    changes.set(key, change);
-  }
+  });
   return [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, change]) => change);
 }
 
@@ -57,9 +57,9 @@ function assertBalanced(input: TxnInput): void {
 }
 
 /** Applies the legs' changes, one statement per account; the ids of the accounts by key. */
-async function applyLegs(trx: Db, legs: readonly Leg[]): Promise<Map<string, bigint>> {
+async function applyLegs(trx: Db, legs: readonly Leg[], keys?: readonly string[]): Promise<Map<string, bigint>> {
   const accountIds = new Map<string, bigint>();
-  for (const change of changesByAccount(legs)) accountIds.set(accountKey(change.ref), await applyChange(trx, change));
+  for (const change of changesByAccount(legs, keys)) accountIds.set(accountKey(change.ref), await applyChange(trx, change));
   return accountIds;
 }
 
@@ -73,11 +73,21 @@ function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<strin
   }));
 }
 
+/** A log line's description in every language: a few distinct ones, asked once a leg on hot paths. */
+type Texts = ReturnType<typeof describeEntry>;
+const descriptions = new Map<string, Texts>();
+function described(log: LegLog): Texts {
+  const key = `${log.text}:${log.wallet ?? ''}`;
+  let texts = descriptions.get(key);
+  if (!texts) descriptions.set(key, (texts = describeEntry(log.text, log.wallet)));
+  return texts;
+}
+
 /** The wallet-log lines of a transaction's logged legs, described in every language. */
 function walletLogsOf(input: TxnInput, txnId: bigint, nowMs: number) {
   return input.legs.flatMap((leg) => {
     if (!leg.log || !('userId' in leg.account)) return [];
-    const text = describeEntry(leg.log.text, leg.log.wallet);
+    const text = described(leg.log);
     return [
       {
         user_id: leg.account.userId,
@@ -148,12 +158,26 @@ export async function postTransactions(db: Db, inputs: readonly TxnInput[], nowM
     references.add(input.reference);
   }
   return inTransaction(db, async (trx) => {
-    const idOf = await insertTxns(trx, inputs.map((input) => ({ kind: input.kind, reference: input.reference!, created_at_ms: BigInt(nowMs) })));
-    const txnIds = inputs.map((input) => idOf.get(input.reference!)!);
-    const accountIds = await applyLegs(trx, inputs.flatMap((input) => input.legs));
-    await insertEntries(trx, inputs.flatMap((input, i) => entriesOf(input, txnIds[i]!, accountIds)));
-    await insertWalletLogs(trx, inputs.flatMap((input, i) => walletLogsOf(input, txnIds[i]!, nowMs)));
-    for (const input of inputs) ledgerTransactions.inc({ kind: input.kind });
+    const txnIds = await insertTxns(trx, inputs as readonly (TxnInput & { reference: string })[], BigInt(nowMs));
+    // each leg's account key, built once: thousands of legs
+    const legs = inputs.flatMap((input) => input.legs);
+    const keys = legs.map((leg) => accountKey(leg.account));
+    const accountIds = await applyLegs(trx, legs, keys);
+    const entries: EntryRow[] = [];
+    const logs: WalletLogRow[] = [];
+    let leg = 0;
+    inputs.forEach((input, i) => {
+      const txnId = txnIds[i]!;
+      for (const { account, bucket, deltaUnits } of input.legs) {
+        entries.push({ txn_id: txnId, account_id: accountIds.get(keys[leg++]!)!, currency_id: account.currencyId, bucket: bucket ?? 'available', delta_units: deltaUnits });
+      }
+      logs.push(...walletLogsOf(input, txnId, nowMs));
+    });
+    await insertEntries(trx, entries);
+    await insertWalletLogs(trx, logs);
+    const byKind = new Map<string, number>();
+    for (const input of inputs) byKind.set(input.kind, (byKind.get(input.kind) ?? 0) + 1);
+    for (const [kind, count] of byKind) ledgerTransactions.inc({ kind }, count);
     return txnIds;
   });
 }

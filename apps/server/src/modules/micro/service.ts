@@ -53,8 +53,9 @@ function legsOf(postings: readonly Posting[], userId: bigint, userLog: LegLog): 
       p.accountId === ACCOUNT_LABEL.user
         ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
         : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
-    const log = p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available' ? { log: userLog } : {};
-    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, ...log };
+    const leg: Leg = { account, bucket: p.bucket, deltaUnits: p.deltaUnits };
+    if (p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available') leg.log = userLog;
+    return leg;
   });
 }
 
@@ -233,15 +234,8 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
  */
 export async function persistMicroSettlements(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], nowMs: number) {
   return inTransaction(db, async (trx) => {
-    const closes = events.map(({ order, settlement }) => ({
-      orderId: order.orderId,
-      endPriceUnits: settlement.endTick.priceUnits,
-      endTickMs: settlement.endTick.atMs,
-      payoutUnits: settlement.payoutUnits,
-      factProfitsUnits: settlement.factProfitsUnits,
-      profitResult: settlement.profitResult,
-    }));
-    if ((await q.closeOrders(trx, closes, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
+    const records = events.map((e) => e.record);
+    if ((await q.closeOrders(trx, records, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
     const txnIds = await postTransactions(
       trx,
       events.map(({ order, postings }) => ({
@@ -251,7 +245,7 @@ export async function persistMicroSettlements(db: Db, events: readonly Extract<M
       })),
       nowMs,
     );
-    await q.insertSettlements(trx, events.map((e) => e.record), txnIds);
+    await q.insertSettlements(trx, records, txnIds);
   });
 }
 

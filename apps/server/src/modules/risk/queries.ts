@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** Open lever positions per pair and direction (1 long, 2 short): base quantity and count. */
@@ -15,7 +16,8 @@ export function selectOpenMicroByPair(db: Db) {
   return db
     .selectFrom('micro_order')
     .select((eb) => ['pair_id', 'type', eb.fn.sum<bigint>('number_units').as('number_units'), eb.fn.countAll<bigint>().as('n')])
-    .where('status', '=', 1n)
+    // a literal: the partial index on open orders applies
+    .where('status', '=', sql.lit(1n))
     .groupBy(['pair_id', 'type'])
     .execute();
 }
