@@ -19,7 +19,7 @@ export interface LeverTradePusher {
   afterCall(userId: bigint): void;
   /** a market tick: pushes every position holder if the interval has passed since the last round */
   tick(): void;
-  /** resolves when every push started so far is sent (tests wait on it) */
+  /** sends the pushes held back to a gap's end at once and resolves when every push so far is sent (tests and close wait on it) */
   idle(): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export function leverTradePusher(deps: {
     );
   };
   // traders within the gap after a call's push, with what ends the gap when another call came
-  const gaps = new Map<bigint, { again?: () => void }>();
+  const gaps = new Map<bigint, { again?: () => void; timer?: NodeJS.Timeout }>();
   const afterCall = (userId: bigint) => {
     const gap = gaps.get(userId);
     if (gap) {
@@ -69,10 +69,10 @@ export function leverTradePusher(deps: {
       if (!gap.again) track(new Promise<void>((resolve) => (gap.again = resolve)).then(() => afterCall(userId)));
       return;
     }
-    const opened: { again?: () => void } = {};
+    const opened: { again?: () => void; timer?: NodeJS.Timeout } = {};
     gaps.set(userId, opened);
     push(userId);
-    setTimeout(() => {
+    opened.timer = setTimeout(() => {
       gaps.delete(userId);
       opened.again?.();
     }, limits.leverCallPushGapMs).unref();
@@ -87,7 +87,17 @@ export function leverTradePusher(deps: {
       track(leverPositionHolders(db).then((holders) => Promise.all(holders.map(pushNow)).then(() => undefined)));
     },
     async idle() {
-      while (pending.size > 0) await Promise.all(pending);
+      for (;;) {
+        // a push held back to a gap's end goes now: the gap's timer does not keep the process up
+        for (const [userId, gap] of gaps) {
+          if (!gap.again) continue;
+          clearTimeout(gap.timer);
+          gaps.delete(userId);
+          gap.again();
+        }
+        if (pending.size === 0) return;
+        await Promise.all(pending);
+      }
     },
   };
 }
