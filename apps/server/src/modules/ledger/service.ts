@@ -63,10 +63,11 @@ async function applyLegs(trx: Db, legs: readonly Leg[], keys?: readonly string[]
   return accountIds;
 }
 
-function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<string, bigint>) {
-  return input.legs.map((leg) => ({
+/** The entry rows of a transaction's legs (`keys[i]` is leg i's account key). */
+function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<string, bigint>, keys: readonly string[] = input.legs.map((leg) => accountKey(leg.account))): EntryRow[] {
+  return input.legs.map((leg, i) => ({
     txn_id: txnId,
-    account_id: accountIds.get(accountKey(leg.account))!,
+    account_id: accountIds.get(keys[i]!)!,
     currency_id: leg.account.currencyId,
     bucket: leg.bucket ?? 'available',
     delta_units: leg.deltaUnits,
@@ -165,13 +166,10 @@ export async function postTransactions(db: Db, inputs: readonly TxnInput[], nowM
     const accountIds = await applyLegs(trx, legs, keys);
     const entries: EntryRow[] = [];
     const logs: WalletLogRow[] = [];
-    let leg = 0;
+    let first = 0;
     inputs.forEach((input, i) => {
-      const txnId = txnIds[i]!;
-      for (const { account, bucket, deltaUnits } of input.legs) {
-        entries.push({ txn_id: txnId, account_id: accountIds.get(keys[leg++]!)!, currency_id: account.currencyId, bucket: bucket ?? 'available', delta_units: deltaUnits });
-      }
-      logs.push(...walletLogsOf(input, txnId, nowMs));
+      entries.push(...entriesOf(input, txnIds[i]!, accountIds, keys.slice(first, (first += input.legs.length))));
+      logs.push(...walletLogsOf(input, txnIds[i]!, nowMs));
     });
     await insertEntries(trx, entries);
     await insertWalletLogs(trx, logs);

@@ -211,7 +211,6 @@ function decided(book: LeverBook, command: LeverCommand, nowMs: number): { book:
   return result;
 }
 
-
 /** The last price of a pair as the caller's process saw it. */
 export type TickOf = (pairId: bigint) => LeverTick | null;
 
