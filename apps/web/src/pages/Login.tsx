@@ -23,14 +23,15 @@ interface Values {
 
 /** Signed in already: the market instead. */
 export default function LoginPage() {
+  const [leaving, setLeaving] = useState(false);
   return (
-    <GuestOnly>
-      <LoginForm />
+    <GuestOnly leaving={leaving}>
+      <LoginForm onLeaving={setLeaving} />
     </GuestOnly>
   );
 }
 
-function LoginForm() {
+function LoginForm({ onLeaving }: { onLeaving: (leaving: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<AccountMode>('email');
@@ -38,6 +39,8 @@ function LoginForm() {
   const [askCode, setAskCode] = useState(false);
   const login = useApiMutation({
     mutationFn: async ({ user_string, password, country, totp_code }: Values) => {
+      // set before the session is stored, so the guard lets the full load below do the redirect
+      onLeaving(true);
       try {
         await logIn({
           user_string: user_string.trim(),
@@ -47,6 +50,7 @@ function LoginForm() {
         });
         return 'signed-in' as const;
       } catch (error) {
+        onLeaving(false);
         if (error instanceof ApiError && error.code === 'totp_required') return 'code' as const;
         throw error;
       }
