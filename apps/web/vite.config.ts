@@ -4,6 +4,8 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { CallSpec } from '../../packages/protocol/src/api';
+import { antdTheme } from './src/theme';
+import { antdFolder, antdStaticStyles } from './vite.antd-styles';
 
 /**
  * The web app reads only a call's method, path and flags, never its schemas (the server
@@ -34,22 +36,30 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+const nodeModules = path.resolve(import.meta.dirname, '../../node_modules');
+
+/** What a package's index file re-exports by name: name -> module path (`Button` -> `antd/es/button/index.js`). */
+function barrelExports(barrel: string): Map<string, string> {
+  const text = fs.readFileSync(path.resolve(nodeModules, barrel), 'utf8');
+  const byName = new Map<string, string>();
+  for (const [, exported, from] of text.matchAll(/export \{ default as (\w+) \} from ["']\.\/([^"']+)["']/g)) {
+    byName.set(exported!, path.posix.join(path.posix.dirname(barrel), from!));
+  }
+  return byName;
+}
+const antdExports = barrelExports('antd/es/index.js');
+
 /**
  * `import { Button } from 'antd'` becomes `import Button from 'antd/es/button'` (icons alike), as
  * the packages' own index files map each name: the module graph then names just the components a
  * module uses, which firstLoadChunks reads (through the index, every page would import all of antd).
+ * Each antd component also brings its styles, made at build time (vite.antd-styles.ts).
  */
 function perComponentImports(): Plugin {
-  const barrels = { antd: 'antd/es/index.js', '@ant-design/icons': '@ant-design/icons/es/icons/index.js' };
-  const modules = new Map<string, Map<string, string>>();
-  for (const [name, barrel] of Object.entries(barrels)) {
-    const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules', barrel), 'utf8');
-    const byName = new Map<string, string>();
-    for (const [, exported, from] of text.matchAll(/export \{ default as (\w+) \} from ["']\.\/([^"']+)["']/g)) {
-      byName.set(exported!, path.posix.join(path.posix.dirname(barrel), from!));
-    }
-    modules.set(name, byName);
-  }
+  const modules = new Map([
+    ['antd', antdExports],
+    ['@ant-design/icons', barrelExports('@ant-design/icons/es/icons/index.js')],
+  ]);
   return {
     name: 'per-component-imports',
     enforce: 'pre',
@@ -62,8 +72,10 @@ function perComponentImports(): Plugin {
         for (const spec of names.split(',').map((part) => part.trim()).filter(Boolean)) {
           const [name, alias = name] = spec.split(/\s+as\s+/);
           const file = byName.get(name!);
-          if (file && !spec.startsWith('type ')) direct.push(`import ${alias} from '${file}';`);
-          else rest.push(spec);
+          if (file && !spec.startsWith('type ')) {
+            direct.push(`import ${alias} from '${file}';`);
+            if (from === 'antd') direct.push(`import 'virtual:antd-style/${antdFolder(file)}';`);
+          } else rest.push(spec);
         }
         // only types left: a type import, which leaves nothing behind (`import { type T }` would keep the index)
         const types = rest.every((spec) => spec.startsWith('type '));
@@ -148,7 +160,7 @@ const apiServer = { target: 'http://localhost:8080', ws: true };
 
 export default defineConfig({
   // a brotli and a gzip copy beside each text file, which the server sends by Accept-Encoding
-  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), formContextWithoutEngine(), withoutUniqueTooltip(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
+  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), antdStaticStyles(antdTheme, path.join(nodeModules, 'antd/es'), antdExports), formContextWithoutEngine(), withoutUniqueTooltip(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
   server: { proxy: { '/api': apiServer, '/wss': apiServer } },
   build: {
     outDir: 'dist',

@@ -5,7 +5,9 @@
  * score and the JavaScript transferred (compressed bytes on the wire). Timings are simulated from
  * the observed trace, so a loaded machine makes them pessimistic and noisy: each page is measured
  * BENCH_ROUNDS times (default 3) and the median of each figure printed; the byte counts are exact.
- * BENCH_SERVER_MAIN and WEB_DIST measure another build (say the one before a change).
+ * BENCH_SERVER_MAIN and WEB_DIST measure another build (say the one before a change);
+ * BENCH_PAGES (say `/login`) measures only the routes named; BENCH_REPORTS names a folder to
+ * keep each run's whole Lighthouse report in, to see where the time went.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,11 +25,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DEMO_EMAIL = 'demo@tidemark.local';
 const DEMO_PASSWORD = 'bench-web-demo-1';
+const ONLY = process.env.BENCH_PAGES?.split(',');
+const REPORTS = process.env.BENCH_REPORTS;
 const PAGES = [
   { route: '/login', signedIn: false },
   { route: '/exchange', signedIn: true },
   { route: '/contracts', signedIn: true },
-];
+].filter((page) => !ONLY || ONLY.includes(page.route));
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -66,7 +70,7 @@ try {
 
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   /** One Lighthouse run of a route in a fresh context; the figures by name. */
-  async function measure(route: string, signedIn: boolean): Promise<Record<string, number>> {
+  async function measure(route: string, signedIn: boolean, round: number): Promise<Record<string, number>> {
     // a fresh browser context per run: a cold HTTP cache and empty storage; the session lives
     // in local storage, as the app's own login leaves it, so Lighthouse is told not to clear it
     const context = await browser.createBrowserContext();
@@ -83,6 +87,10 @@ try {
     );
     await context.close();
     if (!result) throw new Error(`no Lighthouse result for ${route}`);
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(REPORTS, `${route.slice(1)}-${round}.json`), result.report as string);
+    }
     const { categories, audits } = result.lhr;
     const requests = (audits['network-requests']?.details as { items: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
     // what keeps accessibility below 100, by audit id, so a drop says where to look
@@ -107,7 +115,7 @@ try {
   const rows = [];
   for (const { route, signedIn } of PAGES) {
     const runs = [];
-    for (let round = 0; round < ROUNDS; round++) runs.push(await measure(route, signedIn));
+    for (let round = 0; round < ROUNDS; round++) runs.push(await measure(route, signedIn, round));
     const row: Record<string, string | number> = { route: `${route}${signedIn ? ' (signed in)' : ''}` };
     for (const key of Object.keys(runs[0]!)) row[key] = median(runs.map((run) => run[key]!));
     rows.push(row);

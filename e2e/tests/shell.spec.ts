@@ -28,6 +28,12 @@ test('a visitor sees no header or footer and can switch the language', async ({ 
   await expect(page.locator('header.tm-header')).toHaveCount(0);
   await expect(page.locator('footer.tm-ticker')).toHaveCount(0);
 
+  // antd's styles come built with the app, in the theme's colours, none made in the browser
+  const logIn = page.getByRole('link', { name: 'Log in', exact: true });
+  await expect(logIn).toHaveCSS('background-color', 'rgb(207, 160, 12)');
+  await expect(page.locator('body')).toHaveCSS('font-family', /^-apple-system, .*sans-serif/);
+  expect(await page.evaluate(() => [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('.ant-btn-primary')).length)).toBe(0);
+
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '日本語' }).click();
   await expect(page.getByRole('heading', { name: 'ログインして取引' })).toBeVisible();

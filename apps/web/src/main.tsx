@@ -33,7 +33,7 @@ void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antd
       <QueryClientProvider client={queryClient}>
         <RealtimeProvider>
           {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-          <ConfigProvider theme={antdTheme} locale={antdLocale} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
+          <ConfigProvider theme={{ ...antdTheme, zeroRuntime: true }} locale={antdLocale} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
             <ToastProvider>
               <App />
             </ToastProvider>

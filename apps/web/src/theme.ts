@@ -13,6 +13,9 @@ export const palette = {
   accent: '#f0b90b',
 };
 
+/** antd's own system font stack, for the whole page (not only inside antd's components). */
+const fontFamily = `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'`;
+
 export const antdTheme: ThemeConfig = {
   algorithm: theme.darkAlgorithm,
   token: {
@@ -30,14 +33,20 @@ export const antdTheme: ThemeConfig = {
     colorTextSecondary: palette.muted,
     // antd derives hints and empty states' texts a shade below 4.5:1 on the panels
     colorTextDescription: palette.muted,
+    fontFamily,
     fontSize: 14,
     borderRadius: 4,
   },
   // Gold buttons need dark text to stay legible.
   components: { Button: { primaryColor: palette.bg } },
+  // the styles are made at build time with this theme (vite.antd-styles.ts): plain class names
+  // and a fixed variables class, so the built CSS matches what the components render
+  hashed: false,
+  cssVar: { key: 'tm' },
 };
 
-/** Exposes the palette to plain CSS as --tm-<name> variables, so colours live in one place. */
+/** Exposes the palette (and the font) to plain CSS as --tm-<name> variables, so they live in one place. */
 export function applyPalette(root: HTMLElement): void {
   for (const [name, value] of Object.entries(palette)) root.style.setProperty(`--tm-${name}`, value);
+  root.style.setProperty('--tm-font', fontFamily);
 }
