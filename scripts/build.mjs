@@ -42,7 +42,7 @@ const parts = {
   },
   web: {
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/vite.antd-styles.ts'), at('apps/web/package.json'), ...shared],
+    sources: [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/vite.antd-styles.ts'), at('apps/web/prerender.ts'), at('apps/web/manifest.ts'), at('apps/web/package.json'), ...shared],
     build() {
       execFileSync('npm', ['run', 'build', '-w', '@tidemark/web'], { cwd: root, stdio: 'inherit' });
     },

@@ -4,7 +4,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { CallSpec } from '../../packages/protocol/src/api';
-import { antdTheme } from './src/theme';
+import { antdTheme, paletteVariables } from './src/theme';
 import { antdFolder, antdStaticStyles } from './vite.antd-styles';
 
 /**
@@ -63,8 +63,9 @@ function perComponentImports(): Plugin {
   return {
     name: 'per-component-imports',
     enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]src[\\/].*\.tsx?$/.test(id)) return;
+    transform(code, id, options) {
+      // a bundling matter: the prerender (server-side) loads the packages as Node does
+      if (options?.ssr || !/[\\/]src[\\/].*\.tsx?$/.test(id)) return;
       const out = code.replace(/import \{([^}]*)\} from '(antd|@ant-design\/icons)';/g, (whole, names: string, from: string) => {
         const byName = modules.get(from)!;
         const direct: string[] = [];
@@ -155,17 +156,25 @@ function firstLoadChunks() {
 }
 const firstLoad = firstLoadChunks();
 
+/** The palette's CSS variables on index.html's root element (theme.ts), there before any script runs. */
+function paletteOnRoot(): Plugin {
+  return {
+    name: 'palette-on-root',
+    transformIndexHtml: (html) => html.replace('<html lang="en">', `<html lang="en" style="${paletteVariables().replace(/"/g, '&quot;')}">`),
+  };
+}
+
 // The API server in development; the SPA talks to it same-origin through these proxies.
 const apiServer = { target: 'http://localhost:8080', ws: true };
 
 export default defineConfig({
   // a brotli and a gzip copy beside each text file, which the server sends by Accept-Encoding
-  plugins: [callTableWithoutSchemas(), zodWithoutEval(), perComponentImports(), antdStaticStyles(antdTheme, path.join(nodeModules, 'antd/es'), antdExports), formContextWithoutEngine(), withoutUniqueTooltip(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
+  plugins: [callTableWithoutSchemas(), zodWithoutEval(), paletteOnRoot(), perComponentImports(), antdStaticStyles(antdTheme, path.join(nodeModules, 'antd/es'), antdExports), formContextWithoutEngine(), withoutUniqueTooltip(), firstLoad.plugin, react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.vite\// })],
   server: { proxy: { '/api': apiServer, '/wss': apiServer } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // which chunks each page loads, read by the size budget check (scripts/web-budget.mjs)
+    // which chunks each page loads, read by the size budget check (scripts/web-budget.ts)
     manifest: true,
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {

@@ -41,6 +41,24 @@ test('a visitor sees no header or footer and can switch the language', async ({ 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-guest-jp.png`) });
 });
 
+test('a cold /login paints from its HTML alone, in the visitor’s language, and the app takes it over', async ({ browser, page }) => {
+  // no script at all: what the browser can paint before any JavaScript has arrived
+  for (const [lang, heading, cookie] of [['en', 'Log in', undefined], ['jp', 'ログイン', 'lang=jp']] as const) {
+    const bare = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: cookie ? { cookie } : {} });
+    const still = await bare.newPage();
+    await still.goto('/login');
+    await expect(still.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(still.locator('html')).toHaveAttribute('lang', lang === 'jp' ? 'ja' : 'en');
+    // the copy takes no input: typing waits for the app
+    await expect(still.locator('.tm-prerendered')).toHaveAttribute('inert', '');
+    await bare.close();
+  }
+  await page.goto('/login');
+  await expect(page.locator('.tm-prerendered')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('someone@example.test');
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('someone@example.test');
+});
+
 for (const [lang, title] of LANGS) {
   test(`the logged-in shell in ${lang}: header, navigation and live price footer`, async ({ page }, info) => {
     const { token, userId } = session();

@@ -168,10 +168,14 @@ describe('serving the web app', () => {
   const files = {
     'index.html': '<!doctype html><title>Tidemark</title><div id="root"></div>',
     'assets/app-abc123.js': 'console.log("plain")',
+    // the build's prerendered /login, in two of the six languages
+    'prerendered/login/en.html': '<!doctype html><title>Log in · Tidemark</title><div id="root"><h1>Log in</h1></div>',
+    'prerendered/login/jp.html': '<!doctype html><title>ログイン · Tidemark</title><div id="root"><h1>ログイン</h1></div>',
   };
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'prerendered/login'), { recursive: true });
     for (const [file, text] of Object.entries(files)) {
       fs.writeFileSync(path.join(dist, file), text);
       fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(text.replace('plain', 'br').replace('Tidemark', 'Tidemark br')));
@@ -221,6 +225,30 @@ describe('serving the web app', () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('Tidemark br');
+  });
+
+  it('sends a prerendered page in the language of the cookie the app sets, else of the browser, else the app itself', async () => {
+    const cases: { headers: Record<string, string>; body: string }[] = [
+      { headers: { cookie: 'theme=x; lang=jp', 'accept-language': 'en-US,en;q=0.9' }, body: 'ログイン' },
+      { headers: { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' }, body: 'ログイン' },
+      { headers: { 'accept-language': 'en-GB' }, body: 'Log in' },
+      { headers: { cookie: 'lang=nope' }, body: 'Log in' },
+      // a language the build has no copy in: the app renders the page itself
+      { headers: { cookie: 'lang=kr' }, body: '<div id="root"></div>' },
+    ];
+    for (const { headers, body } of cases) {
+      for (const route of ['/login', '/login?next=1']) {
+        const response = await fetch(`${server.url}${route}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toContain(body);
+      }
+    }
+    const compressed = await fetch(`${server.url}/login`, { headers: { cookie: 'lang=jp', 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toMatch(/cookie/i);
+    expect(await compressed.text()).toContain('ログイン');
+    expect(await (await fetch(`${server.url}/exchange`, { headers: { cookie: 'lang=jp' } })).text()).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets with a year-long immutable cache life, compressed or not', async () => {

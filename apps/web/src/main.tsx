@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import App, { preloadPage } from './App';
@@ -9,7 +9,7 @@ import { language, loadTexts } from './i18n';
 import { antdIconLabels } from './i18n/antdIcons';
 import { ANTD_LOCALES } from './i18n/antdLocale';
 import { RealtimeProvider } from './realtime/RealtimeProvider';
-import { antdTheme, applyPalette } from './theme';
+import { antdTheme } from './theme';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -22,13 +22,14 @@ const queryClient = new QueryClient({
   },
 });
 
-applyPalette(document.documentElement);
-
 preloadPage(window.location.pathname);
 // the language's texts and antd's, fetched together, before the first (translated) render; not a
 // top-level await: their chunks import the entry's, which must have finished running first
-void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) =>
-  createRoot(document.getElementById('root')!).render(
+// rendered as a transition: React then renders the page in slices, yielding to the browser
+// between them, instead of one long task a phone cannot answer input during
+void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RealtimeProvider>
@@ -41,5 +42,5 @@ void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antd
         </RealtimeProvider>
       </QueryClientProvider>
     </StrictMode>,
-  ),
-);
+  ));
+});

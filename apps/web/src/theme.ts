@@ -45,8 +45,10 @@ export const antdTheme: ThemeConfig = {
   cssVar: { key: 'tm' },
 };
 
-/** Exposes the palette (and the font) to plain CSS as --tm-<name> variables, so they live in one place. */
-export function applyPalette(root: HTMLElement): void {
-  for (const [name, value] of Object.entries(palette)) root.style.setProperty(`--tm-${name}`, value);
-  root.style.setProperty('--tm-font', fontFamily);
+/**
+ * The palette (and the font) as --tm-<name> CSS variables, so colours live in one place: the build
+ * writes them on index.html's root element, so even the page before any script is dark.
+ */
+export function paletteVariables(): string {
+  return [...Object.entries(palette), ['font', fontFamily]].map(([name, value]) => `--tm-${name}: ${value}`).join('; ');
 }

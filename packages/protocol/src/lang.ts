@@ -9,3 +9,15 @@ export function parseLang(value: unknown): Lang {
     ? (value as Lang)
     : DEFAULT_LANG;
 }
+
+/** The cookie mirroring the web app's stored language, so the server sends pages in it (prerendered pages). */
+export const LANG_COOKIE = 'lang';
+
+/** The spec's browser default: Japanese, any Chinese (shown in traditional script), Korean, else English. */
+export function detectLanguage(browserLanguage: string): Lang {
+  const primary = browserLanguage.toLowerCase().split('-')[0];
+  if (primary === 'ja') return 'jp';
+  if (primary === 'zh') return 'hk';
+  if (primary === 'ko') return 'kr';
+  return 'en';
+}

@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { translate } from '@tidemark/protocol';
+import { detectLanguage, LANG_COOKIE, LANGS, translate, type Lang } from '@tidemark/protocol';
 
 /**
  * Serves the built web app, so one process is the whole product. Hashed assets are cached for
  * good; index.html never, so a deploy reaches browsers at once. The build writes a brotli and a
  * gzip copy beside each file, sent by the browser's Accept-Encoding (and Vary says so). Unknown
  * non-API GETs and HEADs get index.html (history-mode routing); unknown API paths get the
- * envelope's not_found.
+ * envelope's not_found. Pages the build prerendered (its `prerendered/<page>/<lang>.html`) are
+ * sent in the visitor's language: the web app's `lang` cookie, else the browser's Accept-Language.
  */
 export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const hasWeb = fs.existsSync(path.join(distDir, 'index.html'));
@@ -32,8 +33,21 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !request.url.startsWith('/wss');
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = /^\/([a-z]+)\/?(?:\?|$)/.exec(request.url)?.[1];
+      const prerendered = page && path.join('prerendered', page, `${visitorLang(request.headers)}.html`);
+      if (prerendered && fs.existsSync(path.join(distDir, prerendered))) {
+        return reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(prerendered);
+      }
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ type: 'error', code: 'not_found', message: translate(request.lang, 'not_found') });
   });
 });
+
+/** The language a page is sent in: the web app's choice (its cookie), else the browser's. */
+function visitorLang(headers: { cookie?: string; 'accept-language'?: string }): Lang {
+  const chosen = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`).exec(headers.cookie ?? '')?.[1];
+  if ((LANGS as readonly (string | undefined)[]).includes(chosen)) return chosen as Lang;
+  return detectLanguage(headers['accept-language']?.split(/[,;]/)[0]?.trim() ?? '');
+}

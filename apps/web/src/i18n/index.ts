@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { currentLanguage, LANGUAGE_INFO } from './language';
+import { currentLanguage, LANGUAGE_INFO, rememberLanguage } from './language';
 import { RESOURCES } from './resources';
 
 /** Chosen once per page load: switching language reloads the page. */
@@ -23,3 +23,5 @@ export async function loadTexts(): Promise<void> {
 }
 
 document.documentElement.lang = LANGUAGE_INFO[language].tag;
+// a language chosen before the cookie existed reaches the server too
+rememberLanguage(language);

@@ -1,4 +1,4 @@
-import type { Lang } from '@tidemark/protocol';
+import { detectLanguage, LANG_COOKIE, type Lang } from '@tidemark/protocol';
 import { getSession, setSession } from '../session/store';
 
 /** The product's six languages, by the codes the server's `lang` header expects. */
@@ -22,24 +22,21 @@ function isLanguage(value: string | null): value is Language {
   return (LANGUAGES as readonly (string | null)[]).includes(value);
 }
 
-/** The spec's browser default: Japanese, any Chinese (shown in traditional script), Korean, else English. */
-export function detectLanguage(browserLanguage: string): Language {
-  const primary = browserLanguage.toLowerCase().split('-')[0];
-  if (primary === 'ja') return 'jp';
-  if (primary === 'zh') return 'hk';
-  if (primary === 'ko') return 'kr';
-  return 'en';
-}
-
 /** The stored choice if valid, otherwise the browser's language. */
 export function currentLanguage(): Language {
   const stored = getSession('lang') ?? getSession('locale');
   return isLanguage(stored) ? stored : detectLanguage(navigator.language);
 }
 
+/** Mirrors the language into a cookie, so the server sends its prerendered pages in it. */
+export function rememberLanguage(language: Language): void {
+  document.cookie = `${LANG_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Stores the choice under both keys the spec names and reloads, so every text and cached answer follows. */
 export function switchLanguage(language: Language): void {
   setSession('lang', language);
   setSession('locale', language);
+  rememberLanguage(language);
   window.location.reload();
 }

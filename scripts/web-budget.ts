@@ -8,9 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readManifest, staticChunks, webDist } from '../apps/web/manifest';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 /** Brotli KB per route, set a little above what the build reaches so a real growth is caught. */
 const BUDGETS_KB = {
   '/login': { page: 'src/pages/Login.tsx', kb: 228 },
@@ -18,31 +17,16 @@ const BUDGETS_KB = {
   '/contracts': { page: 'src/pages/Contracts.tsx', kb: 208 },
 };
 
-const manifestFile = path.join(dist, '.vite/manifest.json');
-if (!fs.existsSync(manifestFile)) {
-  console.error('web-budget: no built web app (apps/web/dist/.vite/manifest.json): run `npm run build` first');
-  process.exit(1);
-}
-const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-
-/** The chunk's file and every file it imports statically, transitively. */
-function staticFiles(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`web-budget: ${key} is not in the manifest (page moved or renamed?)`);
-  if (seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticFiles(imported, seen);
-  return seen;
-}
+const manifest = readManifest();
 
 /** The size the browser downloads: the brotli copy, or the file itself when too small to compress. */
-function brotliBytes(file) {
-  const br = path.join(dist, `${file}.br`);
-  return fs.statSync(fs.existsSync(br) ? br : path.join(dist, file)).size;
+function brotliBytes(file: string): number {
+  const br = path.join(webDist, `${file}.br`);
+  return fs.statSync(fs.existsSync(br) ? br : path.join(webDist, file)).size;
 }
 
 /** The largest of the chunks whose source matches: one language's file is loaded, whichever it is. */
-function largestOf(source) {
+function largestOf(source: RegExp): string {
   const files = Object.entries(manifest).filter(([key]) => source.test(key)).map(([, chunk]) => chunk.file);
   if (files.length === 0) throw new Error(`web-budget: nothing in the manifest matches ${source} (moved or renamed?)`);
   return files.reduce((largest, file) => (brotliBytes(file) > brotliBytes(largest) ? file : largest));
@@ -51,8 +35,8 @@ const language = [largestOf(/^src\/i18n\/\w+\.json$/), largestOf(/antd\/es\/loca
 
 let failed = false;
 for (const [route, { page, kb }] of Object.entries(BUDGETS_KB)) {
-  const files = staticFiles(page, staticFiles('index.html'));
-  const js = [...[...files].filter((file) => file.endsWith('.js')), ...language];
+  const chunks = staticChunks(manifest, page, staticChunks(manifest, 'index.html'));
+  const js = [...[...chunks].map((chunk) => chunk.file).filter((file) => file.endsWith('.js')), ...language];
   const sizeKb = js.reduce((sum, file) => sum + brotliBytes(file), 0) / 1024;
   const over = sizeKb > kb;
   failed ||= over;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './language';
+import { detectLanguage } from './lang';
 
 describe('detectLanguage', () => {
   it.each([

@@ -1,0 +1,103 @@
+/**
+ * The pages a visitor opens first, rendered at build time into static HTML in each language (run
+ * after `vite build`): the browser paints the page as soon as the HTML and its CSS arrive, before
+ * any JavaScript has run, and the app then renders over it. Each page is the app itself, run in a
+ * simulated DOM (happy-dom) on Vite's server-side module loader, so nothing is written twice; the
+ * copy is inert (it takes no input until the app has replaced it). The server sends the copy in
+ * the visitor's language (its `lang` cookie, else Accept-Language) and index.html otherwise.
+ *
+ * Each page and language renders in its own process: the app chooses its language once, when it loads.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { LANGS, type Lang } from '@tidemark/protocol';
+import { readManifest, staticChunks, webDist } from './manifest';
+
+/** Each page prerendered, with what shows it has rendered (not its loading state). */
+export const PRERENDERED = [{ route: '/login', page: 'src/pages/Login.tsx', ready: '.tm-auth-card form' }];
+
+interface Rendered {
+  html: string;
+  title: string;
+  tag: string;
+}
+
+/** Runs the app at `route` in `lang` and answers the root's markup once `ready` matches. */
+async function renderInThisProcess(route: string, lang: Lang, ready: string): Promise<Rendered> {
+  const { createServer } = await import('vite');
+  const { GlobalRegistrator } = await import('@happy-dom/global-registrator');
+  const server = await createServer({
+    configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  // after Vite has started: the simulated window replaces timers Vite itself relies on while starting
+  GlobalRegistrator.register({ url: `http://localhost${route}` });
+  localStorage.setItem('lang', lang);
+  document.body.innerHTML = '<div id="root"></div>';
+  await server.ssrLoadModule('/src/main.tsx');
+  const root = document.getElementById('root')!;
+  for (let waited = 0; !root.querySelector(ready); waited += 20) {
+    if (waited > 30_000) throw new Error(`prerender: ${route} in ${lang} never showed ${ready}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { html: root.innerHTML, title: document.title, tag: document.documentElement.lang };
+}
+
+/**
+ * The page's HTML: index.html with the page's markup, title and language, and all its CSS inline
+ * (the entry's and the page's chunks'), so it paints with the HTML, with no request before it; the
+ * page's CSS files load again with their chunks, from the cache they then fill.
+ */
+function pageHtml(index: string, page: string, rendered: Rendered): string {
+  const manifest = readManifest();
+  const files = [...new Set([...staticChunks(manifest, 'index.html'), ...staticChunks(manifest, page)].flatMap((chunk) => chunk.css ?? []))];
+  const css = files.map((file) => fs.readFileSync(path.join(webDist, file), 'utf8')).join('');
+  const escaped = rendered.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return index
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace(/<html lang="[^"]*"/, `<html lang="${rendered.tag}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
+    .replace('</head>', `  <style>${css}</style>\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root"><div class="tm-prerendered" inert>${rendered.html}</div></div>`);
+}
+
+/** Where the server looks for a page's copy in a language (apps/server's http/web.ts). */
+const prerenderedFile = (dist: string, route: string, lang: Lang) => path.join(dist, 'prerendered', route, `${lang}.html`);
+
+async function main(): Promise<void> {
+  const [route, lang] = process.argv.slice(2);
+  if (route && lang) {
+    const { ready } = PRERENDERED.find((page) => page.route === route)!;
+    process.stdout.write(JSON.stringify(await renderInThisProcess(route, lang as Lang, ready)));
+    process.exit(0);
+  }
+  const started = Date.now();
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const jobs = PRERENDERED.flatMap((page) => LANGS.map((each) => ({ ...page, lang: each })));
+  const run = promisify(execFile);
+  const next = async (): Promise<void> => {
+    const job = jobs.shift();
+    if (!job) return;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', import.meta.filename, job.route, job.lang], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 16 << 20,
+    });
+    const html = pageHtml(index, job.page, JSON.parse(stdout) as Rendered);
+    const file = prerenderedFile(webDist, job.route, job.lang);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+    return next();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, next));
+  console.log(`prerendered ${PRERENDERED.map((page) => page.route).join(', ')} in ${LANGS.length} languages in ${Date.now() - started} ms`);
+}
+
+if (import.meta.filename === process.argv[1]) await main();
