@@ -35,6 +35,9 @@ async function renderInThisProcess(route: string, lang: Lang, ready: string): Pr
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
+    // nothing is bundled for a browser here; a cache of its own, since the languages render side by side
+    optimizeDeps: { noDiscovery: true, include: [] },
+    cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-prerender-')),
   });
   // after Vite has started: the simulated window replaces timers Vite itself relies on while starting
   GlobalRegistrator.register({ url: `http://localhost${route}` });
@@ -46,6 +49,7 @@ async function renderInThisProcess(route: string, lang: Lang, ready: string): Pr
     if (waited > 30_000) throw new Error(`prerender: ${route} in ${lang} never showed ${ready}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  fs.rmSync(server.config.cacheDir, { recursive: true, force: true });
   return { html: root.innerHTML, title: document.title, tag: document.documentElement.lang };
 }
 
