@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * A value outside React that components read with useSyncExternalStore, so a market tick
@@ -27,7 +27,26 @@ export function slice<T>(initial: T): Slice<T> {
   };
 }
 
-/** Reads a slice, or a part of it: the reader re-renders only when that part changes. */
+/**
+ * Reads a slice, or a part of it: the reader re-renders only when that part changes, and at most
+ * once a frame, however many ticks arrive in it (the 24h figures of every pair come together).
+ */
 export function useSlice<T, R = T>(source: Slice<T>, select: (value: T) => R = (value) => value as unknown as R): R {
-  return useSyncExternalStore(source.subscribe, () => select(source.get()));
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      let frame = 0;
+      const stop = source.subscribe(() => {
+        frame ||= requestAnimationFrame(() => {
+          frame = 0;
+          listener();
+        });
+      });
+      return () => {
+        stop();
+        cancelAnimationFrame(frame);
+      };
+    },
+    [source],
+  );
+  return useSyncExternalStore(subscribe, () => select(source.get()));
 }
