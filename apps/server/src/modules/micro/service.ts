@@ -227,16 +227,16 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
 }
 
 /**
- * Persists a batch of settlements in one transaction: each order closed (only if still open),
- * its payout its own ledger transaction, its record appended (the seq is the key, so records
- * commit in chain order). Throws when an order was not open, rolling the whole batch back: the
- * caller must rebuild from the database.
+ * Persists a batch of settlements in one transaction: each order closed (only if still open)
+ * with its record (a unique seq, so records commit in chain order), its payout its own ledger
+ * transaction. Throws when an order was not open, rolling the whole batch back: the caller must
+ * rebuild from the database.
  */
 export async function persistMicroSettlements(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], nowMs: number) {
   return inTransaction(db, async (trx) => {
     const records = events.map((e) => e.record);
     if ((await q.closeOrders(trx, records, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
-    const txnIds = await postTransactions(
+    await postTransactions(
       trx,
       events.map(({ order, postings }) => ({
         kind: 'micro_settle',
@@ -245,7 +245,6 @@ export async function persistMicroSettlements(db: Db, events: readonly Extract<M
       })),
       nowMs,
     );
-    await q.insertSettlements(trx, records, txnIds);
   });
 }
 
@@ -257,11 +256,11 @@ export async function settledOrderRows(db: Db, events: readonly Extract<MicroEve
   if (events.length === 0) return [];
   const distinct = (ids: bigint[]) => [...new Set(ids)];
   const names = await q.selectOrderNames(db, distinct(events.map((e) => e.order.pairId)), distinct(events.map((e) => e.order.currencyId)));
-  return events.map(({ order, settlement }) => {
+  return events.map((event) => {
+    const { order } = event;
     const pair = names.pairs.get(order.pairId);
     const row = settledOrderRow(
-      order,
-      settlement,
+      event,
       { base_name: pair?.base_name ?? '', legal_name: pair?.legal_name ?? '', currency_name: names.currencies.get(order.currencyId) ?? '' },
       settledAtMs,
     );
