@@ -49,15 +49,17 @@ export async function secondsOptions(db: Db) {
 /** The core's postings as ledger legs: the labels name the user's micro account, `fees` and `house`. */
 function legsOf(postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] {
   return postings.map((p) => {
-    const account =
-      p.accountId === ACCOUNT_LABEL.user
-        ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
-        : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
-    const leg: Leg = { account, bucket: p.bucket, deltaUnits: p.deltaUnits };
-    if (p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available') leg.log = userLog;
-    return leg;
+    const user = p.accountId === ACCOUNT_LABEL.user;
+    const account = user
+      ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
+      : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
+    // every leg of one shape (log present, maybe undefined): a settler's batch builds thousands
+    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, log: user && p.bucket === 'available' ? userLog : undefined };
   });
 }
+
+const SUBMIT_LOG: LegLog = { category: 'micro', text: 'micro_stake' };
+const SETTLE_LOG: LegLog = { category: 'micro', text: 'micro_settled' };
 
 export interface MicroSubmit {
   userId: bigint;
@@ -132,7 +134,7 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
         kind: 'micro_submit',
         reference: `micro_order:${orderId}`,
         ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
-        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_stake' }),
+        legs: legsOf(postings, order.userId, SUBMIT_LOG),
       },
       nowMs,
     );
@@ -241,7 +243,7 @@ export async function persistMicroSettlements(db: Db, events: readonly Extract<M
       events.map(({ order, postings }) => ({
         kind: 'micro_settle',
         reference: `micro_order:${order.orderId}`,
-        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_settled' }),
+        legs: legsOf(postings, order.userId, SETTLE_LOG),
       })),
       nowMs,
     );
