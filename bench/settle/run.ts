@@ -96,7 +96,8 @@ async function preparedDatabase(name: string): Promise<Db> {
 async function settle(db: Db, batchSize: number): Promise<{ seconds: number; cpuSeconds: number; published: number }> {
   const clock = manualClock(EXPIRY_MS - 5_000);
   let published = 0;
-  const settler = new MicroSettler({ db, clock, log, publish: () => void (published += 1), batchSize });
+  // every owner listening: every settled order's push is built
+  const settler = new MicroSettler({ db, clock, log, publish: () => void (published += 1), listening: () => true, batchSize });
   // the leader holds the open orders before they fall due, as it would have since each was accepted
   await settler.gain();
   // the last expiry's prices are final: every order is due

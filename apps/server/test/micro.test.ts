@@ -193,9 +193,18 @@ describe('micro settlement', () => {
       clock.advance(100);
     }
     // a settler of small batches takes over (36 orders in batches of 5) and records a trade every
-    // second for six minutes, at a price that names its second; it settles once they are final
+    // second for six minutes, at a price that names its second; it settles once they are final.
+    // Only the first user listens: only their closed orders are pushed
     await server.micro.lose();
-    const small = new MicroSettler({ db: server.db, clock, log: server.app.log, publish: () => {}, batchSize: 5 });
+    const pushedTo: bigint[] = [];
+    const small = new MicroSettler({
+      db: server.db,
+      clock,
+      log: server.app.log,
+      publish: (userId) => pushedTo.push(userId),
+      listening: (userId) => userId === users[0]!.id,
+      batchSize: 5,
+    });
     await small.gain();
     const priceAt = new Map<number, number>();
     const start = clock();
@@ -216,6 +225,7 @@ describe('micro settlement', () => {
       .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
       .filter((o) => o.created_at >= start - 1200);
     expect(closed).toHaveLength(36);
+    expect(pushedTo).toEqual(Array<bigint>(12).fill(users[0]!.id));
     for (const order of closed) {
       // the last trade at or before the expiry: trades fall on whole seconds after `start`
       const tickMs = start + Math.floor((order.end_at - start) / 1000) * 1000;

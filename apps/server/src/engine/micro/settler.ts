@@ -31,6 +31,8 @@ export interface MicroSettlerOptions {
   log: FastifyBaseLogger;
   /** sends a settled order to its owner's private room */
   publish: (userId: bigint, row: TMicroOrderRow) => void;
+  /** false when no socket of the user can hear a push: their settled orders' rows are not built */
+  listening: (userId: bigint) => boolean;
   /** orders settled in one database transaction (each its own ledger transaction inside it) */
   batchSize?: number;
 }
@@ -163,7 +165,7 @@ export class MicroSettler implements LeaderEngine {
   }
 
   private async settleDue(horizonMs: number): Promise<void> {
-    const { db, clock, publish } = this.options;
+    const { db, clock, publish, listening } = this.options;
     const batchSize = this.options.batchSize ?? limits.microSettleBatchMax;
     for (;;) {
       const state = this.state;
@@ -182,7 +184,8 @@ export class MicroSettler implements LeaderEngine {
       for (const e of settled) engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
       this.state = step.state;
       for (const e of settled) this.finalUpToMs = Math.max(this.finalUpToMs, e.order.expiresAtMs);
-      for (const { userId, row } of await settledOrderRows(db, settled, settledAtMs, clock())) publish(userId, row);
+      const heard = settled.filter((e) => listening(e.order.userId));
+      for (const { userId, row } of await settledOrderRows(db, heard, settledAtMs, clock())) publish(userId, row);
     }
   }
 }
