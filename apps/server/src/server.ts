@@ -68,6 +68,7 @@ export async function startServer(
       const wallet: TMicroAfterCoinTradeEvent = { type: 'afterCoinTrade', to, wallet: 'micro', currency_id: row.currency_id, match_id: row.match_id, order_id: row.id };
       app.realtime.publishPrivate(userId, 'afterCoinTrade', wallet);
     },
+    listening: (userId) => app.realtime.listening(userId),
   });
   market.host(micro);
   // lever

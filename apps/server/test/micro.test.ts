@@ -193,9 +193,18 @@ describe('micro settlement', () => {
       clock.advance(100);
     }
     // a settler of small batches takes over (36 orders in batches of 5) and records a trade every
-    // second for six minutes, at a price that names its second; it settles once they are final
+    // second for six minutes, at a price that names its second; it settles once they are final.
+    // Only the first user listens: only their closed orders are pushed
     await server.micro.lose();
-    const small = new MicroSettler({ db: server.db, clock, log: server.app.log, publish: () => {}, batchSize: 5 });
+    const pushedTo: bigint[] = [];
+    const small = new MicroSettler({
+      db: server.db,
+      clock,
+      log: server.app.log,
+      publish: (userId) => pushedTo.push(userId),
+      listening: (userId) => userId === users[0]!.id,
+      batchSize: 5,
+    });
     await small.gain();
     const priceAt = new Map<number, number>();
     const start = clock();
@@ -216,15 +225,15 @@ describe('micro settlement', () => {
       .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
       .filter((o) => o.created_at >= start - 1200);
     expect(closed).toHaveLength(36);
+    expect(pushedTo).toEqual(Array<bigint>(12).fill(users[0]!.id));
     for (const order of closed) {
       // the last trade at or before the expiry: trades fall on whole seconds after `start`
       const tickMs = start + Math.floor((order.end_at - start) / 1000) * 1000;
       expect(order.end_price_time).toBe(tickMs);
       expect(order.end_price).toBe(`${priceAt.get(tickMs)}.00000000`);
     }
-    const settlements = await server.db.selectFrom('micro_settlement').select(['order_id', 'seq']).orderBy('seq').execute();
-    expect(new Set(settlements.map((r) => r.order_id)).size).toBe(settlements.length);
-    expect(settlements.map((r) => r.seq)).toEqual(settlements.map((_, i) => BigInt(i + 1)));
+    const settlements = await server.db.selectFrom('micro_order').select('settle_seq').where('settle_seq', 'is not', null).orderBy('settle_seq').execute();
+    expect(settlements.map((r) => r.settle_seq)).toEqual(settlements.map((_, i) => BigInt(i + 1)));
     expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
     await server.expectLedgerSound();
   });
@@ -283,8 +292,9 @@ describe('micro settlement', () => {
     // no tick reached the stopped settler: each ends at its open price, a draw
     expect(closed.map((o) => o.profit_result)).toEqual([0, 0, 0]);
     expect(await microBalance(user.token)).toEqual({ available: '997.00000000', frozen: '0.00000000' });
-    const settlements = await server.db.selectFrom('micro_settlement').select('order_id').execute();
-    expect(new Set(settlements.map((s) => s.order_id)).size).toBe(settlements.length);
+    const payouts = await server.db.selectFrom('ledger_txn').select('reference').where('kind', '=', 'micro_settle').execute();
+    expect(new Set(payouts.map((p) => p.reference)).size).toBe(payouts.length);
+    expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
     await server.expectLedgerSound();
   });
   it('keeps a trade that arrives after its time was settled out of the record, so the record still proves the settlement', async () => {
@@ -306,7 +316,19 @@ describe('micro settlement', () => {
 
 describe('micro verifier', () => {
   const verify = async () => (await verifyMicroChain(server.db)).breaks.map((b) => b.kind);
-  const lastRecord = () => server.db.selectFrom('micro_settlement').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
+  const settled = () =>
+    server.db
+      .selectFrom('micro_order')
+      .selectAll()
+      .where('settle_seq', 'is not', null)
+      .$narrowType<{ end_price_units: bigint; end_tick_ms: bigint; payout_units: bigint }>();
+  const lastRecord = () => settled().orderBy('settle_seq', 'desc').limit(1).executeTakeFirstOrThrow();
+  /** Removes the first record with its order's row: the ledger's payout of it stays. */
+  const removeFirstRecord = async () => {
+    const first = await settled().orderBy('settle_seq').limit(1).executeTakeFirstOrThrow();
+    await server.db.deleteFrom('micro_order').where('id', '=', first.id).execute();
+    return first;
+  };
 
   it('passes on the chain the settler wrote', async () => {
     expect(await verify()).toEqual([]);
@@ -323,9 +345,18 @@ describe('micro verifier', () => {
     expect(await verify()).toEqual([]);
   });
 
+  it('catches an edited end price on the order, as lists show it', async () => {
+    const r = await lastRecord();
+    const endPrice = (units: bigint) => server.db.updateTable('micro_order').set({ end_price_units: units }).where('id', '=', r.id).execute();
+    await endPrice(r.end_price_units + 1n);
+    expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'end_price_mismatch']));
+    await endPrice(r.end_price_units);
+    expect(await verify()).toEqual([]);
+  });
+
   it('catches an edited payout', async () => {
     const r = await lastRecord();
-    const payout = (units: bigint) => server.db.updateTable('micro_settlement').set({ payout_units: units }).where('seq', '=', r.seq).execute();
+    const payout = (units: bigint) => server.db.updateTable('micro_order').set({ payout_units: units }).where('id', '=', r.id).execute();
     await payout(r.payout_units + 1n);
     expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'payout_rule_mismatch', 'payout_ledger_mismatch']));
     await payout(r.payout_units);
@@ -339,18 +370,16 @@ describe('micro verifier', () => {
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
       );
     expect(await check()).toMatchObject({ code: 0, out: expect.stringContaining('passed') });
-    const first = await server.db.selectFrom('micro_settlement').selectAll().orderBy('seq').limit(1).executeTakeFirstOrThrow();
-    await server.db.deleteFrom('micro_settlement').where('seq', '=', first.seq).execute();
+    const first = await removeFirstRecord();
     expect(await verify()).toEqual(expect.arrayContaining(['record_missing', 'link_broken', 'seq_gap']));
     const failed = await check();
     expect(failed.code).toBe(1);
-    expect(failed.out).toContain(`order ${first.order_id}: settled in the ledger but has no record`);
+    expect(failed.out).toContain(`order ${first.id}: settled in the ledger but has no record`);
     await server.expectLedgerSound();
   });
 
   it.runIf(onPostgres)('catches a removed record', async () => {
-    const first = await server.db.selectFrom('micro_settlement').selectAll().orderBy('seq').limit(1).executeTakeFirstOrThrow();
-    await server.db.deleteFrom('micro_settlement').where('seq', '=', first.seq).execute();
+    await removeFirstRecord();
     expect(await verify()).toEqual(expect.arrayContaining(['record_missing', 'link_broken', 'seq_gap']));
     await server.expectLedgerSound();
   });

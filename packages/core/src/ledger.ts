@@ -15,21 +15,28 @@ export interface Posting {
 
 export type PostingRejection = 'empty' | 'zero_delta' | 'unbalanced' | 'out_of_range';
 
+const BALANCED = { ok: true } as const;
+
 /** Validates one transaction's postings: non-empty, non-zero in-range deltas, summing to zero per currency. */
 export function checkPostings(
   postings: readonly Posting[],
 ): { ok: true } | { ok: false; reason: PostingRejection; currencyId?: bigint } {
   if (postings.length === 0) return { ok: false, reason: 'empty' };
-  const sums = new Map<bigint, bigint>();
+  // most transactions move one currency: summed without a map (batches check thousands)
+  const first = postings[0]!.currencyId;
+  let firstSum = 0n;
+  let others: Map<bigint, bigint> | undefined;
   for (const { currencyId, deltaUnits } of postings) {
     if (deltaUnits === 0n) return { ok: false, reason: 'zero_delta' };
     if (deltaUnits < UNITS_MIN || deltaUnits > UNITS_MAX) return { ok: false, reason: 'out_of_range' };
-    sums.set(currencyId, (sums.get(currencyId) ?? 0n) + deltaUnits);
+    if (currencyId === first) firstSum += deltaUnits;
+    else (others ??= new Map()).set(currencyId, (others.get(currencyId) ?? 0n) + deltaUnits);
   }
-  for (const [currencyId, sum] of sums) {
+  if (firstSum !== 0n) return { ok: false, reason: 'unbalanced', currencyId: first };
+  for (const [currencyId, sum] of others ?? []) {
     if (sum !== 0n) return { ok: false, reason: 'unbalanced', currencyId };
   }
-  return { ok: true };
+  return BALANCED;
 }
 
 export interface Balance {

@@ -338,36 +338,16 @@ export interface MicroOrderTable {
   fact_profits_units: bigint | null;
   profit_result: bigint | null;
   settled_at_ms: bigint | null;
+  /** the settlement record's place in the chain (1, 2, 3, ...) and its hashes; null while open */
+  settle_seq: bigint | null;
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface MicroPriceTickTable {
   pair_id: bigint;
   time_ms: bigint;
   price_units: bigint;
-}
-
-export interface MicroSettlementTable {
-  seq: bigint;
-  order_id: bigint;
-  pair_id: bigint;
-  currency_id: bigint;
-  direction: 'up' | 'down';
-  seconds: bigint;
-  number_units: bigint;
-  profit_ratio_units: bigint;
-  opened_at_ms: bigint;
-  expires_at_ms: bigint;
-  open_price_units: bigint;
-  open_tick_ms: bigint;
-  end_price_units: bigint;
-  end_tick_ms: bigint;
-  outcome: 'win' | 'draw' | 'loss';
-  payout_units: bigint;
-  fact_profits_units: bigint;
-  prev_hash: string;
-  hash: string;
-  /** the ledger transaction that paid it */
-  txn_id: bigint;
 }
 // end micro options
 
@@ -570,7 +550,6 @@ export interface Database {
   micro_seconds: MicroSecondsTable;
   micro_order: MicroOrderTable;
   micro_price_tick: MicroPriceTickTable;
-  micro_settlement: MicroSettlementTable;
   // lever
   lever_pair: LeverPairTable;
   lever_order: LeverOrderTable;

@@ -74,6 +74,17 @@ describe('micro schedule', () => {
             expect(openMicroOrdersOfUser(s, userId)).toBe(model.filter((o) => o.userId === userId).length);
           }
           expect(ids(dueMicroOrders(s, 25))).toEqual(ids(sorted.filter((o) => o.expiresAtMs <= 25)));
+          // the due ones leave together (a run of keys), then every other one (not a run)
+          const due = dueMicroOrders(s, 25);
+          const rest = removeMicroOrders(s, due);
+          expect(ids(openMicroOrders(rest))).toEqual(ids(sorted.filter((o) => o.expiresAtMs > 25)));
+          const everyOther = openMicroOrders(rest).filter((_, i) => i % 2 === 0);
+          const thinned = removeMicroOrders(rest, everyOther);
+          expect(ids(openMicroOrders(thinned))).toEqual(ids(openMicroOrders(rest).filter((_, i) => i % 2 === 1)));
+          for (const userId of [0n, 1n, 2n, 3n]) {
+            expect(openMicroOrdersOfUser(thinned, userId)).toBe(openMicroOrders(thinned).filter((o) => o.userId === userId).length);
+          }
+          expect(openMicroOrderCount(s)).toBe(model.length);
         },
       ),
       params,

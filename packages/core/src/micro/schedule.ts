@@ -75,14 +75,26 @@ export function addMicroOrders(schedule: MicroSchedule, orders: readonly MicroOr
 /** Removes open orders; throws on one that is not open, so nothing leaves the schedule twice. */
 export function removeMicroOrders(schedule: MicroSchedule, orders: readonly MicroOrder[]): MicroSchedule {
   const next = cloneOf(schedule);
+  const leftOfUser = new Map<bigint, number>();
+  let low: ExpiryKey | undefined;
+  let high: ExpiryKey | undefined;
   for (const order of orders) {
-    if (!next.byExpiry.delete([order.expiresAtMs, order.orderId])) {
-      throw new Error(`order ${order.orderId} is not open`);
-    }
+    // open means its id maps to its own expiry; the id leaves first, so an order given twice throws too
+    if (next.expiresAtMsById.get(order.orderId) !== order.expiresAtMs) throw new Error(`order ${order.orderId} is not open`);
     next.expiresAtMsById.delete(order.orderId);
-    const count = (next.openCountByUser.get(order.userId) ?? 0) - 1;
-    if (count > 0) next.openCountByUser.set(order.userId, count);
-    else next.openCountByUser.delete(order.userId);
+    const key: ExpiryKey = [order.expiresAtMs, order.orderId];
+    if (!low || byExpiryThenId(key, low) < 0) low = key;
+    if (!high || byExpiryThenId(key, high) > 0) high = key;
+    leftOfUser.set(order.userId, (leftOfUser.get(order.userId) ?? next.openCountByUser.get(order.userId) ?? 0) - 1);
+  }
+  if (!low || !high) return next;
+  // a settled batch is usually every key from its first to its last (the earliest expiries): then
+  // one range deletion, not a deletion an order
+  if (next.byExpiry.forRange(low, high, true) === orders.length) next.byExpiry.deleteRange(low, high, true);
+  else for (const order of orders) next.byExpiry.delete([order.expiresAtMs, order.orderId]);
+  for (const [userId, left] of leftOfUser) {
+    if (left > 0) next.openCountByUser.set(userId, left);
+    else next.openCountByUser.delete(userId);
   }
   return next;
 }

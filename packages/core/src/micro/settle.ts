@@ -31,10 +31,10 @@ export function microPayout(
 ): MicroPayout {
   const outcome = microOutcome(terms.direction, openPriceUnits, endPriceUnits);
   const stake = terms.numberUnits;
+  if (outcome === 'draw') return { outcome, payoutUnits: stake, factProfitsUnits: 0n, profitResult: MICRO_PROFIT_RESULT_OF.draw };
+  if (outcome === 'loss') return { outcome, payoutUnits: 0n, factProfitsUnits: -stake, profitResult: MICRO_PROFIT_RESULT_OF.loss };
   const profit = microProfitUnits(stake, terms.profitRatioPercentUnits);
-  const [payoutUnits, factProfitsUnits] =
-    outcome === 'win' ? [stake + profit, profit] : outcome === 'draw' ? [stake, 0n] : [0n, -stake];
-  return { outcome, payoutUnits, factProfitsUnits, profitResult: MICRO_PROFIT_RESULT_OF[outcome] };
+  return { outcome, payoutUnits: stake + profit, factProfitsUnits: profit, profitResult: MICRO_PROFIT_RESULT_OF.win };
 }
 
 export interface MicroSettlement extends MicroPayout {
@@ -58,16 +58,19 @@ export function settleMicroOrder(
   }
   const payout = microPayout(order, order.openTick.priceUnits, endTick.priceUnits);
   const { userAccountId, houseAccountId, currencyId, numberUnits } = order;
-  const leg = (accountId: bigint, bucket: Posting['bucket'], deltaUnits: bigint): Posting => ({
-    accountId,
-    currencyId,
-    bucket,
-    deltaUnits,
-  });
-  const postings = [leg(userAccountId, 'frozen', -numberUnits)];
-  if (payout.payoutUnits > 0n) postings.push(leg(userAccountId, 'available', payout.payoutUnits));
+  // literals, not a helper's: a settler builds these for every order of a batch
+  const postings: Posting[] = [{ accountId: userAccountId, currencyId, bucket: 'frozen', deltaUnits: -numberUnits }];
+  if (payout.payoutUnits > 0n) postings.push({ accountId: userAccountId, currencyId, bucket: 'available', deltaUnits: payout.payoutUnits });
   // house is the other side of whatever the user gained or lost beyond the stake
   const houseDeltaUnits = numberUnits - payout.payoutUnits;
-  if (houseDeltaUnits !== 0n) postings.push(leg(houseAccountId, 'available', houseDeltaUnits));
-  return { settlement: { orderId: order.orderId, endTick: { ...endTick }, ...payout }, postings };
+  if (houseDeltaUnits !== 0n) postings.push({ accountId: houseAccountId, currencyId, bucket: 'available', deltaUnits: houseDeltaUnits });
+  const settlement: MicroSettlement = {
+    orderId: order.orderId,
+    endTick: { priceUnits: endTick.priceUnits, atMs: endTick.atMs },
+    outcome: payout.outcome,
+    payoutUnits: payout.payoutUnits,
+    factProfitsUnits: payout.factProfitsUnits,
+    profitResult: payout.profitResult,
+  };
+  return { settlement, postings };
 }

@@ -31,6 +31,8 @@ export interface MicroSettlerOptions {
   log: FastifyBaseLogger;
   /** sends a settled order to its owner's private room */
   publish: (userId: bigint, row: TMicroOrderRow) => void;
+  /** false when no socket of the user can hear a push: their settled orders' rows are not built */
+  listening: (userId: bigint) => boolean;
   /** orders settled in one database transaction (each its own ledger transaction inside it) */
   batchSize?: number;
 }
@@ -77,10 +79,7 @@ export class MicroSettler implements LeaderEngine {
   tick(event: TickEvent): void {
     if (!this.active || event.kind !== 'trades' || !this.microPairIds.has(event.pairId)) return;
     for (const trade of event.trades) {
-      if (trade.timeMs <= this.finalUpToMs) {
-        this.options.log.warn({ pairId: event.pairId, timeMs: trade.timeMs, finalUpToMs: this.finalUpToMs }, 'micro settler: a trade arrived after its time was settled; not recorded');
-        continue;
-      }
+      if (!this.recordable(event.pairId, trade.timeMs)) continue;
       this.unrecorded.set(`${event.pairId}:${trade.timeMs}`, { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
     }
     const next = this.state && nextMicroExpiryMs(this.state.schedule);
@@ -104,6 +103,16 @@ export class MicroSettler implements LeaderEngine {
     this.queued = false;
     this.running = this.running.then(() => this.pass());
     return this.running;
+  }
+
+  /**
+   * False for a trade stamped at or before a settled expiry: checked when it arrives and again
+   * when it is written, since one that arrived during a pass may be settled by that pass.
+   */
+  private recordable(pairId: number | bigint, timeMs: number): boolean {
+    if (timeMs > this.finalUpToMs) return true;
+    this.options.log.warn({ pairId: Number(pairId), timeMs, finalUpToMs: this.finalUpToMs }, 'micro settler: a trade arrived after its time was settled; not recorded');
+    return false;
   }
 
   /** The time up to which prices are final: ticks stamped before it have arrived by now. */
@@ -140,7 +149,10 @@ export class MicroSettler implements LeaderEngine {
     if (!this.active || !this.state) return;
     const { db, log } = this.options;
     try {
-      const written = [...this.unrecorded.values()];
+      // the horizon is taken with the ticks it is judged by: a pass that waits on the database
+      // while the clock moves on must not settle on ticks that arrived after these were taken
+      const horizonMs = this.horizonMs();
+      const written = [...this.unrecorded.values()].filter((t) => this.recordable(t.pairId, t.atMs));
       this.unrecorded.clear();
       try {
         await recordMicroTicks(db, written);
@@ -153,7 +165,6 @@ export class MicroSettler implements LeaderEngine {
         this.reloadWanted = false;
         this.restore(await openMicroOrders(db));
       }
-      const horizonMs = this.horizonMs();
       this.restore(await dueOpenMicroOrders(db, horizonMs, CATCH_UP_BATCH));
       await this.settleDue(horizonMs);
     } catch (error) {
@@ -163,7 +174,7 @@ export class MicroSettler implements LeaderEngine {
   }
 
   private async settleDue(horizonMs: number): Promise<void> {
-    const { db, clock, publish } = this.options;
+    const { db, clock, publish, listening } = this.options;
     const batchSize = this.options.batchSize ?? limits.microSettleBatchMax;
     for (;;) {
       const state = this.state;
@@ -182,7 +193,8 @@ export class MicroSettler implements LeaderEngine {
       for (const e of settled) engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
       this.state = step.state;
       for (const e of settled) this.finalUpToMs = Math.max(this.finalUpToMs, e.order.expiresAtMs);
-      for (const { userId, row } of await settledOrderRows(db, settled, settledAtMs, clock())) publish(userId, row);
+      const heard = settled.filter((e) => listening(e.order.userId));
+      for (const { userId, row } of await settledOrderRows(db, heard, settledAtMs, clock())) publish(userId, row);
     }
   }
 }

@@ -63,11 +63,17 @@ async function applyLegs(trx: Db, legs: readonly Leg[], keys?: readonly string[]
   return accountIds;
 }
 
-/** The entry rows of a transaction's legs (`keys[i]` is leg i's account key). */
-function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<string, bigint>, keys: readonly string[] = input.legs.map((leg) => accountKey(leg.account))): EntryRow[] {
+/** The entry rows of a transaction's legs (`keys[first + i]` is leg i's account key). */
+function entriesOf(
+  input: TxnInput,
+  txnId: bigint,
+  accountIds: ReadonlyMap<string, bigint>,
+  keys: readonly string[] = input.legs.map((leg) => accountKey(leg.account)),
+  first = 0,
+): EntryRow[] {
   return input.legs.map((leg, i) => ({
     txn_id: txnId,
-    account_id: accountIds.get(keys[i]!)!,
+    account_id: accountIds.get(keys[first + i]!)!,
     currency_id: leg.account.currencyId,
     bucket: leg.bucket ?? 'available',
     delta_units: leg.deltaUnits,
@@ -168,7 +174,8 @@ export async function postTransactions(db: Db, inputs: readonly TxnInput[], nowM
     const logs: WalletLogRow[] = [];
     let first = 0;
     inputs.forEach((input, i) => {
-      entries.push(...entriesOf(input, txnIds[i]!, accountIds, keys.slice(first, (first += input.legs.length))));
+      entries.push(...entriesOf(input, txnIds[i]!, accountIds, keys, first));
+      first += input.legs.length;
       logs.push(...walletLogsOf(input, txnIds[i]!, nowMs));
     });
     await insertEntries(trx, entries);

@@ -1,6 +1,6 @@
 import { canonicalMicroRecord, formatUnits, type MicroOrder, type MicroSettlement, type MicroSettlementRecord } from '@tidemark/core';
 import type { TMicroOrderRow, TMicroSettlementRecord } from '@tidemark/protocol';
-import { MICRO_STATUS, type MicroOrderRow, type MicroSettlementRow, type NamedMicroOrder } from './queries';
+import { MICRO_STATUS, type MicroOrderRow, type NamedMicroOrder } from './queries';
 
 /** Labels of the accounts in the core's postings: the server maps them to ledger accounts (see legsOf). */
 export const ACCOUNT_LABEL = { user: 1n, fees: 2n, house: 3n } as const;
@@ -45,8 +45,7 @@ export function openedOrderColumns(order: MicroOrder) {
 
 /** A settled order's row as the database now holds it, built from what the batch wrote (no read back). */
 export function settledOrderRow(
-  order: MicroOrder,
-  settlement: MicroSettlement,
+  { order, settlement, record }: { order: MicroOrder; settlement: MicroSettlement; record: MicroSettlementRecord },
   names: Pick<NamedMicroOrder, 'base_name' | 'legal_name' | 'currency_name'>,
   settledAtMs: number,
 ): NamedMicroOrder {
@@ -60,6 +59,9 @@ export function settledOrderRow(
     fact_profits_units: settlement.factProfitsUnits,
     profit_result: BigInt(settlement.profitResult),
     settled_at_ms: BigInt(settledAtMs),
+    settle_seq: record.seq,
+    prev_hash: record.prevHash,
+    hash: record.hash,
     ...names,
   };
 }
@@ -91,13 +93,18 @@ export function presentOrder(row: NamedMicroOrder, nowMs: number): TMicroOrderRo
   };
 }
 
-export function recordOf(row: MicroSettlementRow): MicroSettlementRecord {
+/** A settled order's settlement record, as its row holds it; throws on a row without one. */
+export function recordOf(row: MicroOrderRow): MicroSettlementRecord {
+  const { settle_seq: seq, prev_hash: prevHash, hash, end_price_units: endPriceUnits, end_tick_ms: endTickMs, payout_units: payoutUnits, fact_profits_units: factProfitsUnits, profit_result: profitResult } = row;
+  if (seq === null || prevHash === null || hash === null || endPriceUnits === null || endTickMs === null || payoutUnits === null || factProfitsUnits === null || profitResult === null) {
+    throw new Error(`micro order ${row.id} has no settlement record`);
+  }
   return {
-    seq: row.seq,
-    orderId: row.order_id,
+    seq,
+    orderId: row.id,
     pairId: row.pair_id,
     currencyId: row.currency_id,
-    direction: row.direction,
+    direction: row.type === 1n ? 'up' : 'down',
     seconds: Number(row.seconds),
     numberUnits: row.number_units,
     profitRatioPercentUnits: row.profit_ratio_units,
@@ -105,13 +112,14 @@ export function recordOf(row: MicroSettlementRow): MicroSettlementRecord {
     expiresAtMs: Number(row.expires_at_ms),
     openPriceUnits: row.open_price_units,
     openTickMs: Number(row.open_tick_ms),
-    endPriceUnits: row.end_price_units,
-    endTickMs: Number(row.end_tick_ms),
-    outcome: row.outcome,
-    payoutUnits: row.payout_units,
-    factProfitsUnits: row.fact_profits_units,
-    prevHash: row.prev_hash,
-    hash: row.hash,
+    endPriceUnits,
+    endTickMs: Number(endTickMs),
+    // the spec's profit_result: 1, 0, -1
+    outcome: profitResult === 1n ? 'win' : profitResult === 0n ? 'draw' : 'loss',
+    payoutUnits,
+    factProfitsUnits,
+    prevHash,
+    hash,
   };
 }
 

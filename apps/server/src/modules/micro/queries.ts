@@ -1,11 +1,10 @@
 import { MICRO_PROFIT_RESULT_OF, type MicroSettlementRecord } from '@tidemark/core';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { bulkInsert, bulkUpdate, type BulkColumn } from '../../db/bulk';
+import { bulkUpdate, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
-import type { MicroOrderTable, MicroSettlementTable } from '../../db/schema';
+import type { MicroOrderTable } from '../../db/schema';
 
 export type MicroOrderRow = Selectable<MicroOrderTable>;
-export type MicroSettlementRow = Selectable<MicroSettlementTable>;
 
 export const MICRO_STATUS = { open: 1n, closed: 3n } as const;
 
@@ -183,9 +182,14 @@ export async function selectUserOrders(
   return { total: Number(n), data };
 }
 
-const CLOSE_COLUMNS: BulkColumn[] = ['end_price_units', 'end_tick_ms', 'payout_units', 'fact_profits_units', 'profit_result', 'settled_at_ms', 'id'].map((name) => ({ name, type: 'bigint' }));
+const CLOSE_COLUMNS: BulkColumn[] = (
+  ['end_price_units', 'end_tick_ms', 'payout_units', 'fact_profits_units', 'profit_result', 'settled_at_ms', 'settle_seq', 'prev_hash', 'hash', 'id'] as const
+).map((name) => ({ name, type: name.endsWith('hash') ? 'text' : 'bigint' }));
 
-/** Closes open orders with their settlement records, set-based; answers how many were open and are now closed. */
+/**
+ * Closes open orders with their settlement records (given in chain order), set-based; answers
+ * how many were open and are now closed.
+ */
 export function closeOrders(db: Db, records: readonly MicroSettlementRecord[], settledAtMs: number): Promise<number> {
   const settledAt = BigInt(settledAtMs);
   return bulkUpdate(
@@ -193,51 +197,31 @@ export function closeOrders(db: Db, records: readonly MicroSettlementRecord[], s
     'micro_order',
     CLOSE_COLUMNS,
     records,
-    (r) => [r.endPriceUnits, BigInt(r.endTickMs), r.payoutUnits, r.factProfitsUnits, BigInt(MICRO_PROFIT_RESULT_OF[r.outcome]), settledAt, r.orderId],
+    (r) => [r.endPriceUnits, BigInt(r.endTickMs), r.payoutUnits, r.factProfitsUnits, BigInt(MICRO_PROFIT_RESULT_OF[r.outcome]), settledAt, r.seq, r.prevHash, r.hash, r.orderId],
     { set: `status = ${MICRO_STATUS.closed}`, where: `status = ${MICRO_STATUS.open}` },
   );
 }
 
-const SETTLEMENT_COLUMNS = (
-  ['seq', 'order_id', 'pair_id', 'currency_id', 'direction', 'seconds', 'number_units', 'profit_ratio_units', 'opened_at_ms', 'expires_at_ms', 'open_price_units', 'open_tick_ms', 'end_price_units', 'end_tick_ms', 'outcome', 'payout_units', 'fact_profits_units', 'prev_hash', 'hash', 'txn_id'] as const
-).map((name) => ({ name, type: name === 'direction' || name === 'outcome' || name.endsWith('hash') ? 'text' : 'bigint' }) satisfies BulkColumn);
-
-/** Appends records in the order given (their seqs ascend), each with its ledger txn: the chain commits in order. */
-export async function insertSettlements(db: Db, records: readonly MicroSettlementRecord[], txnIds: readonly bigint[]): Promise<void> {
-  await bulkInsert(db, 'micro_settlement', SETTLEMENT_COLUMNS, records, (r, i) => [
-    r.seq,
-    r.orderId,
-    r.pairId,
-    r.currencyId,
-    r.direction,
-    BigInt(r.seconds),
-    r.numberUnits,
-    r.profitRatioPercentUnits,
-    BigInt(r.openedAtMs),
-    BigInt(r.expiresAtMs),
-    r.openPriceUnits,
-    BigInt(r.openTickMs),
-    r.endPriceUnits,
-    BigInt(r.endTickMs),
-    r.outcome,
-    r.payoutUnits,
-    r.factProfitsUnits,
-    r.prevHash,
-    r.hash,
-    txnIds[i]!,
-  ]);
-}
+/** Settled orders: those with a settlement record. */
+const settledOrders = (db: Db) => db.selectFrom('micro_order').selectAll().where('settle_seq', 'is not', null);
 
 export function selectLastSettlement(db: Db) {
-  return db.selectFrom('micro_settlement').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('micro_order')
+    .select(['settle_seq as seq', 'hash'])
+    .where('settle_seq', 'is not', null)
+    .$narrowType<{ seq: bigint; hash: string }>()
+    .orderBy('settle_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function selectSettlementOfOrder(db: Db, orderId: bigint) {
-  return db.selectFrom('micro_settlement').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  return settledOrders(db).where('id', '=', orderId).executeTakeFirst();
 }
 
 export function selectSettlements(db: Db, afterSeq: bigint, limit: number) {
-  return db.selectFrom('micro_settlement').selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+  return settledOrders(db).where('settle_seq', '>', afterSeq).orderBy('settle_seq').limit(limit).execute();
 }
 
 /**

@@ -49,15 +49,17 @@ export async function secondsOptions(db: Db) {
 /** The core's postings as ledger legs: the labels name the user's micro account, `fees` and `house`. */
 function legsOf(postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] {
   return postings.map((p) => {
-    const account =
-      p.accountId === ACCOUNT_LABEL.user
-        ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
-        : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
-    const leg: Leg = { account, bucket: p.bucket, deltaUnits: p.deltaUnits };
-    if (p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available') leg.log = userLog;
-    return leg;
+    const user = p.accountId === ACCOUNT_LABEL.user;
+    const account = user
+      ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
+      : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
+    // every leg of one shape (log present, maybe undefined): a settler's batch builds thousands
+    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, log: user && p.bucket === 'available' ? userLog : undefined };
   });
 }
+
+const SUBMIT_LOG: LegLog = { category: 'micro', text: 'micro_stake' };
+const SETTLE_LOG: LegLog = { category: 'micro', text: 'micro_settled' };
 
 export interface MicroSubmit {
   userId: bigint;
@@ -132,7 +134,7 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
         kind: 'micro_submit',
         reference: `micro_order:${orderId}`,
         ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
-        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_stake' }),
+        legs: legsOf(postings, order.userId, SUBMIT_LOG),
       },
       nowMs,
     );
@@ -227,25 +229,24 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
 }
 
 /**
- * Persists a batch of settlements in one transaction: each order closed (only if still open),
- * its payout its own ledger transaction, its record appended (the seq is the key, so records
- * commit in chain order). Throws when an order was not open, rolling the whole batch back: the
- * caller must rebuild from the database.
+ * Persists a batch of settlements in one transaction: each order closed (only if still open)
+ * with its record (a unique seq, so records commit in chain order), its payout its own ledger
+ * transaction. Throws when an order was not open, rolling the whole batch back: the caller must
+ * rebuild from the database.
  */
 export async function persistMicroSettlements(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], nowMs: number) {
   return inTransaction(db, async (trx) => {
     const records = events.map((e) => e.record);
     if ((await q.closeOrders(trx, records, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
-    const txnIds = await postTransactions(
+    await postTransactions(
       trx,
       events.map(({ order, postings }) => ({
         kind: 'micro_settle',
         reference: `micro_order:${order.orderId}`,
-        legs: legsOf(postings, order.userId, { category: 'micro', text: 'micro_settled' }),
+        legs: legsOf(postings, order.userId, SETTLE_LOG),
       })),
       nowMs,
     );
-    await q.insertSettlements(trx, records, txnIds);
   });
 }
 
@@ -257,11 +258,11 @@ export async function settledOrderRows(db: Db, events: readonly Extract<MicroEve
   if (events.length === 0) return [];
   const distinct = (ids: bigint[]) => [...new Set(ids)];
   const names = await q.selectOrderNames(db, distinct(events.map((e) => e.order.pairId)), distinct(events.map((e) => e.order.currencyId)));
-  return events.map(({ order, settlement }) => {
+  return events.map((event) => {
+    const { order } = event;
     const pair = names.pairs.get(order.pairId);
     const row = settledOrderRow(
-      order,
-      settlement,
+      event,
       { base_name: pair?.base_name ?? '', legal_name: pair?.legal_name ?? '', currency_name: names.currencies.get(order.currencyId) ?? '' },
       settledAtMs,
     );
