@@ -36,6 +36,9 @@ export interface JobCall<N extends JobName = JobName> {
 /** A job's outcome once committed: the answer stored for the key by an earlier call, or the job's value. */
 export type JobOutcome<N extends JobName = JobName> = { replayed: string } | { value: JobValue<N> };
 
+/** Whether a wake signal changes what jobs keep: staff changing the contract pairs wake `lever` (a submit's own wake names its order). */
+export const wakesJobs = (signal: string) => signal === LEVER_ENGINE;
+
 /** Runs jobs, each answered after the commit that holds it; a refusal rejects with its Rejection. */
 export interface JobRunner {
   run<N extends JobName>(call: JobCall<N>): Promise<JobOutcome<N>>;
@@ -58,7 +61,7 @@ export function jobRunner(db: Db): JobRunner {
         return 'replayed' in outcome ? outcome : { value };
       }) as Promise<JobOutcome<N>>,
     wake(signal) {
-      if (signal === LEVER_ENGINE) context.pairs.forget();
+      if (wakesJobs(signal)) context.pairs.forget();
     },
     close: () => Promise.resolve(),
   };

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
-import type { JobCall, JobOutcome, JobRunner } from './jobs';
+import { wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
 
 /** To the writer thread: a job to run, a wake signal to hear, or the end. */
 export type ToWriter = { id: number; call: JobCall } | { wake: string } | { close: true };
@@ -56,7 +56,8 @@ export function startWriter(dataDir: string): JobRunner {
         post({ id, call });
       });
     },
-    wake: (signal) => post({ wake: signal }),
+    // not every submit's own wake: one message more for each
+    wake: (signal) => void (wakesJobs(signal) && post({ wake: signal })),
     async close() {
       // the jobs in flight are answered first
       if (pending.size > 0) await new Promise<void>((resolve) => (idle = resolve));
