@@ -19,8 +19,9 @@ const parts = {
     sources: [at('apps/server/src'), at('apps/server/package.json'), ...shared],
     async build() {
       await build({
-        entryPoints: [at('apps/server/src/main.ts')],
-        outfile: this.output,
+        // the SQLite writer thread (writer/writer.ts) loads its own entry beside main.js
+        entryPoints: { main: at('apps/server/src/main.ts'), 'writer-thread': at('apps/server/src/writer/thread.ts') },
+        outdir: path.dirname(this.output),
         bundle: true,
         platform: 'node',
         format: 'esm',

@@ -1,12 +1,14 @@
 /**
  * Lever market submits per second over HTTP on SQLite (WAL, synchronous=FULL): the product's
  * `/api/lever/submit` (auth, idempotency claim, validation, margin and fee through the ledger,
- * the order row; concurrent submits share one transaction and one commit, each in a savepoint and
- * answered after that commit), without the spot market maker's own commits, against, in the same run and
- * driven alike, a bare Fastify route answering the same envelope, and a bare Fastify route doing
- * one better-sqlite3 transaction per request with the same writes (the claim, the order, the
- * ledger txn, four entries, three balance updates). Target: the product at least 25% of bare
- * Fastify. Counts only answers of type ok.
+ * the order row; concurrent submits share one transaction and one commit in the SQLite writer
+ * thread, each in a savepoint and answered after that commit), without the spot market maker's own
+ * commits, against, in the same run and driven alike, a bare Fastify route answering the same
+ * envelope, and a bare Fastify route doing one better-sqlite3 transaction per request with the same
+ * writes (the claim, the order, the ledger txn, four entries, three balance updates). Target: the
+ * product at least 25% of bare Fastify. Counts only answers of type ok. The load generator runs in
+ * this process for all three, so its cost falls on each alike (in a process of its own on a 2-core
+ * machine it would take the core the product's writer thread uses).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,8 +37,9 @@ let n = 0;
 
 /**
  * Drives `path` on `url` for SECONDS with CONNECTIONS, a new idempotency key and a rotating trader
- * each request; answers ok/s and the process's CPU time per answer (server and client share the
- * process, so this is comparable between the three, and steadier than wall time on a busy machine).
+ * each request; answers ok/s and the process's CPU time per answer, every thread's (server and
+ * client share the process, so this is comparable between the three, and steadier than wall time
+ * on a busy machine).
  */
 async function drive(url: string, pathname: string, tokens: readonly string[]): Promise<{ okPerSecond: number; cpuUsPerAnswer: number }> {
   let ok = 0;

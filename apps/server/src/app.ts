@@ -13,6 +13,8 @@ import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './http/envelope';
 import { idempotencyPlugin } from './http/idempotency';
+import { jobRunner } from './writer/jobs';
+import { startWriter } from './writer/writer';
 import { langPlugin } from './http/lang';
 import { metricsPlugin } from './http/metrics';
 import { rateLimitPlugin } from './http/rate-limit';
@@ -101,7 +103,11 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(envelopePlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
-  await app.register(idempotencyPlugin, { db, clock });
+  // hot money calls' jobs: on SQLite in the writer thread, on PostgreSQL in process (its pool writes in parallel)
+  const jobs = config.databaseUrl ? jobRunner(db) : startWriter(config.dataDir);
+  market.onWake((signal) => jobs.wake(signal));
+  app.addHook('onClose', () => jobs.close());
+  await app.register(idempotencyPlugin, { db, clock, jobs });
   await app.register(docsPlugin);
   // failed password tries, shared by the processes through Redis like the rate limits
   const strikes = createStrikes(config.redisUrl);

@@ -69,6 +69,10 @@ function withStatementCache(file: SqliteDatabase.Database) {
   return {
     close: () => file.close(),
     prepare(sqlText: string) {
+      // Kysely begins transactions deferred; the writer thread writes to the file through a
+      // connection of its own, and a transaction that read before the writer's commit could not
+      // write after it (SQLITE_BUSY_SNAPSHOT, which no waiting cures): take the write lock at once
+      if (sqlText === 'begin') sqlText = 'begin immediate';
       let statement = cache.get(sqlText);
       if (statement) {
         cache.delete(sqlText);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { CallSpec } from '@tidemark/protocol';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
+import type { JobArgs, JobName, JobValue } from '../writer/jobs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,11 +54,6 @@ export interface RouteExtras<C extends CallSpec = CallSpec, P = undefined> {
    * `context.prepared` and re-checks inside the transaction whatever may have changed since
    */
   prepare?: (request: CallRequest<C>, db: Db) => Promise<P>;
-  /**
-   * money calls: run in one transaction and commit with concurrent calls of this route (group
-   * commit), each still answered only after its commit; for calls whose rate is the product
-   */
-  groupCommit?: boolean;
 }
 
 /**
@@ -71,6 +67,49 @@ export function route<C extends CallSpec, P = undefined>(
   call: C,
   handler: (request: CallRequest<C>, reply: FastifyReply, context: CallContext<NoInfer<P>>) => Promise<CallAnswer<C>>,
   extras: RouteExtras<C, P> = {},
+): void {
+  register(app, call, extras, (request, reply) => {
+    const callRequest = request as unknown as CallRequest<C>;
+    if (!call.money) return handler(callRequest, reply, { db: app.db, prepared: undefined as P, ledgerKey: undefined });
+    const { prepare } = extras;
+    return app.runMoneyCall<P>(request, reply, {
+      ...(prepare ? { prepare: () => prepare(callRequest, app.db) } : {}),
+      work: (trx, prepared, ledgerKey) => handler(callRequest, reply, { db: trx, prepared: prepared as P, ledgerKey }),
+    });
+  });
+}
+
+/** A hot money call whose work is a job of the writer's table (`writer/jobs.ts`). */
+export interface JobRoute<C extends CallSpec, N extends JobName> {
+  /** the job and its plain data, from the request (a refusal here claims nothing) */
+  job: (request: CallRequest<C>) => { name: N; args: JobArgs<N> };
+  /** the call's answer, known before the job runs: stored with the key's claim */
+  answer: (request: CallRequest<C>) => CallAnswer<C>;
+  /** after the commit that holds the job, with its value (not for a repeat answered from its key) */
+  committed?: (request: CallRequest<C>, reply: FastifyReply, value: JobValue<N>) => void;
+}
+
+/**
+ * Registers a money call whose rate is the product: concurrent calls share one transaction and
+ * one commit (group commit), on SQLite in the writer thread, off the thread that serves HTTP;
+ * each is still answered only after its commit, and claims its key, works and stores its answer
+ * in that transaction.
+ */
+export function jobRoute<C extends CallSpec, N extends JobName>(app: FastifyInstance, call: C, { job, answer, committed }: JobRoute<C, N>): void {
+  if (!call.money) throw new Error(`${call.path} is not a money call`);
+  register(app, call, {}, async (request, reply) => {
+    const callRequest = request as unknown as CallRequest<C>;
+    const outcome = await app.runJobCall(request, reply, { ...job(callRequest), answer: answer(callRequest) });
+    if ('value' in outcome) committed?.(callRequest, reply, outcome.value);
+    return outcome.payload;
+  });
+}
+
+function register<C extends CallSpec>(
+  app: FastifyInstance,
+  call: C,
+  extras: Pick<RouteExtras, 'preHandler' | 'params'>,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const input = call.request ? (call.method === 'GET' ? { querystring: call.request } : { body: call.request }) : {};
   const consumes =
@@ -94,15 +133,6 @@ export function route<C extends CallSpec, P = undefined>(
       ...(call.response ? { response: { 200: call.response } } : {}),
     },
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
-    handler: (request: FastifyRequest, reply: FastifyReply) => {
-      const callRequest = request as unknown as CallRequest<C>;
-      if (!call.money) return handler(callRequest, reply, { db: app.db, prepared: undefined as P, ledgerKey: undefined });
-      const { prepare } = extras;
-      return app.runMoneyCall<P>(request, reply, {
-        ...(prepare ? { prepare: () => prepare(callRequest, app.db) } : {}),
-        ...(extras.groupCommit ? { grouped: true } : {}),
-        work: (trx, prepared, ledgerKey) => handler(callRequest, reply, { db: trx, prepared: prepared as P, ledgerKey }),
-      });
-    },
+    handler,
   });
 }

@@ -4,14 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
-import { groupCommit, type GroupCommit } from '../db/group-commit';
 import { preparedQuery } from '../db/prepared';
 import { Rejection } from '../rejection';
+import type { JobCall, JobName, JobOutcome, JobRunner } from '../writer/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** runs the money calls of `route()` (see `runMoneyCall`) */
     runMoneyCall: MoneyCallRunner;
+    /** runs the grouped money calls of `route()`: their work as a job (see writer/jobs.ts) */
+    runJobCall: JobCallRunner;
   }
 }
 
@@ -24,11 +26,19 @@ export interface MoneyCall<P> {
   prepare?: () => Promise<P>;
   /** the call's work inside the transaction, with the key its ledger txn carries; answers the ok envelope */
   work: (trx: Db, prepared: P | undefined, ledgerKey: string | undefined) => Promise<unknown>;
-  /** share one commit with concurrent calls of the same kind (`groupCommit`): for hot calls */
-  grouped?: boolean;
 }
 
 export type MoneyCallRunner = <P>(request: FastifyRequest, reply: FastifyReply, call: MoneyCall<P>) => Promise<unknown>;
+
+/**
+ * Runs a grouped money call's job with the request's key; answers what to send: the answer stored
+ * by an earlier call with the key, or `answer` (stored with the claim) and the job's value.
+ */
+export type JobCallRunner = <N extends JobName>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: Omit<JobCall<N>, 'claim' | 'payload'> & { answer: unknown },
+) => Promise<JobOutcome<N> & { payload: string }>;
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
@@ -72,6 +82,26 @@ const answer = preparedQuery<{ userId: bigint; key: string; payload: string }, n
   db.updateTable('idempotency_request').set({ response: arg('payload') }).where('user_id', '=', arg('userId')).where('key', '=', arg('key')),
 );
 
+/** A keyed call's claim of its key. */
+export interface Claim {
+  userId: bigint;
+  key: string;
+  hash: string;
+  nowMs: bigint;
+}
+
+/**
+ * Claims the key in `trx`, runs `work` and stores the answer it gives, all in `trx`; a key
+ * already claimed answers the stored answer and runs nothing.
+ */
+export async function keyed(trx: Db, { userId, key, hash, nowMs }: Claim, work: () => Promise<string>): Promise<{ replayed: string } | { payload: string }> {
+  const claimed = await claim(trx, { userId, key, hash, nowMs });
+  if (claimed.numAffectedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
+  const payload = await work();
+  await answer(trx, { userId, key, payload });
+  return { payload };
+}
+
 /** The key that the one ledger txn of a keyed money call carries: unique per user and key, like the claim. */
 export function ledgerKeyOf(userId: bigint, key: string): string {
   return `http:${userId}:${key}`;
@@ -85,17 +115,16 @@ export function ledgerKeyOf(userId: bigint, key: string): string {
  * answered request gets the stored answer (header `idempotent-replayed`), a repeat with another
  * body is refused. A twin racing the first blocks on the key's primary key until the first
  * commits (PostgreSQL), or waits for the one SQLite connection, and then replays its answer.
- * A grouped call shares its transaction with concurrent ones, each in its own savepoint, so
- * claim, work and answer still commit together, in one commit for the whole group.
+ * A grouped call (`jobRoute`) is a job (writer/jobs.ts) sharing its transaction with concurrent
+ * ones, each in its own savepoint, so claim, work and answer still commit together, in one commit
+ * for the whole group; its answer is known before the job runs, and stored with the claim.
  */
-export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
-  const grouped = groupCommit(db, limits.groupCommitMax);
-  const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work, grouped: isGrouped }) => {
-    const transact: GroupCommit = isGrouped ? grouped : (inside) => db.transaction().execute(inside);
+export const idempotencyPlugin = fp<{ db: Db; clock: Clock; jobs: JobRunner }>(async (app, { db, clock, jobs }) => {
+  const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work }) => {
     const key = keyOf(request);
     if (key === undefined) {
       const prepared = prepare ? await prepare() : undefined;
-      return transact((trx) => work(trx, prepared, undefined));
+      return db.transaction().execute((trx) => work(trx, prepared, undefined));
     }
     const { userId } = request;
     const hash = requestHash(request);
@@ -107,19 +136,30 @@ export const idempotencyPlugin = fp<{ db: Db; clock: Clock }>(async (app, { db, 
       if (earlier !== undefined) return replay(reply, earlier);
       prepared = await prepare();
     }
-    const outcome = await transact(async (trx): Promise<{ replayed: string } | { payload: string }> => {
-      const claimed = await claim(trx, { userId, key, hash, nowMs: BigInt(clock()) });
-      if (claimed.numAffectedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
+    const outcome = await db.transaction().execute((trx) =>
       // the route's response schema serializes to JSON text
-      const payload = reply.serialize(await work(trx, prepared, ledgerKeyOf(userId, key))) as string;
-      await answer(trx, { userId, key, payload });
-      return { payload };
-    });
+      keyed(trx, { userId, key, hash, nowMs: BigInt(clock()) }, async () => reply.serialize(await work(trx, prepared, ledgerKeyOf(userId, key))) as string),
+    );
     if ('replayed' in outcome) return replay(reply, outcome.replayed);
     reply.type('application/json; charset=utf-8');
     return outcome.payload;
   };
   app.decorate('runMoneyCall', runMoneyCall);
+
+  const runJobCall: JobCallRunner = async (request, reply, { name, args, answer }) => {
+    const key = keyOf(request);
+    const payload = reply.serialize(answer) as string;
+    const { userId } = request;
+    const claim = key === undefined ? undefined : { userId, key, hash: requestHash(request), nowMs: BigInt(clock()) };
+    const outcome = await jobs.run({ name, args, payload, ...(claim ? { claim } : {}) });
+    if ('replayed' in outcome) {
+      replay(reply, outcome.replayed);
+      return { ...outcome, payload: outcome.replayed };
+    }
+    reply.type('application/json; charset=utf-8');
+    return { ...outcome, payload };
+  };
+  app.decorate('runJobCall', runJobCall);
 });
 
 function replay(reply: FastifyReply, payload: string): string {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatUnits, type Clock, type Level, type MarketView } from '@tidemark/core';
 import { calls, limits, notice } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
-import { route } from '../../http/calls';
+import { jobRoute, route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { presentLeverOrders, presentRisk } from './present';
@@ -14,7 +14,6 @@ import {
   leverTickOf,
   myLeverOrders,
   setLeverStops,
-  submitLever,
 } from './service';
 
 export interface LeverRouteDeps {
@@ -82,36 +81,27 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
     });
   });
 
-  route(
-    app,
-    calls.leverSubmit,
-    async (request, reply, { db }) => {
+  // submits are the contracts' hot path: concurrent ones share one commit, off this thread on SQLite
+  jobRoute(app, calls.leverSubmit, {
+    job: (request) => {
       const b = request.body;
       const pairId = BigInt(pairOf(b.currency_id, b.legal_id).pairId);
-      const order = await submitLever(
-        db,
-        pairs,
-        {
-          userId: request.userId,
-          pairId,
-          direction: b.type,
-          entryMode: b.status,
-          multiple: b.multiple,
-          hands: b.share,
-          limitPriceUnits: b.target_price,
-          takeProfitUnits: b.target_profit_price,
-          stopLossUnits: b.stop_loss_price,
-        },
-        tickOf(pairId),
-        clock(),
-      );
-      // the idempotency transaction commits when the handler returns: wake the engine after that
-      afterCommit(reply, request.userId, order.id);
-      return ok(notice(request.lang, 'lever_submitted'));
+      const input = {
+        userId: request.userId,
+        pairId,
+        direction: b.type,
+        entryMode: b.status,
+        multiple: b.multiple,
+        hands: b.share,
+        limitPriceUnits: b.target_price,
+        takeProfitUnits: b.target_profit_price,
+        stopLossUnits: b.stop_loss_price,
+      };
+      return { name: 'leverSubmit', args: { input, tick: tickOf(pairId), nowMs: clock() } };
     },
-    // submits are the contracts' hot path: concurrent ones share one commit
-    { groupCommit: true },
-  );
+    answer: (request) => ok(notice(request.lang, 'lever_submitted')),
+    committed: (request, reply, orderId) => afterCommit(reply, request.userId, orderId),
+  });
 
   route(app, calls.leverMyTrade, async (request, _reply, { db }) => {
     const b = request.body;

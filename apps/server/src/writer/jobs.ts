@@ -1,0 +1,68 @@
+// Hot money calls as jobs: a call's work named and given as plain data, so that concurrent calls
+// share one transaction and one commit (group commit), and on SQLite run in the writer thread
+// (writer.ts), off the thread that serves HTTP. The same runner serves PostgreSQL in process.
+import type { LeverTick } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
+import type { Db } from '../db/database';
+import { groupCommit } from '../db/group-commit';
+import { keyed, type Claim } from '../http/idempotency';
+import { LEVER_ENGINE } from '../modules/lever/routes';
+import { leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
+
+/** What the jobs keep between calls, per runner. */
+interface JobContext {
+  pairs: LeverPairs;
+}
+
+/** The jobs, by name: each runs inside the group's transaction and answers plain data. */
+const jobs = {
+  leverSubmit: async (trx: Db, job: { input: LeverSubmit; tick: LeverTick | null; nowMs: number }, { pairs }: JobContext) =>
+    (await submitLever(trx, pairs, job.input, job.tick, job.nowMs)).id,
+};
+
+export type JobName = keyof typeof jobs;
+export type JobArgs<N extends JobName> = Parameters<(typeof jobs)[N]>[1];
+export type JobValue<N extends JobName> = Awaited<ReturnType<(typeof jobs)[N]>>;
+
+/** One call's job: with a key, it claims it and stores `payload` as the answer in the same transaction. */
+export interface JobCall<N extends JobName = JobName> {
+  name: N;
+  args: JobArgs<N>;
+  claim?: Claim;
+  /** the call's answer, known before the job runs (only a refusal changes it) */
+  payload: string;
+}
+
+/** A job's outcome once committed: the answer stored for the key by an earlier call, or the job's value. */
+export type JobOutcome<N extends JobName = JobName> = { replayed: string } | { value: JobValue<N> };
+
+/** Whether a wake signal changes what jobs keep: staff changing the contract pairs wake `lever` (a submit's own wake names its order). */
+export const wakesJobs = (signal: string) => signal === LEVER_ENGINE;
+
+/** Runs jobs, each answered after the commit that holds it; a refusal rejects with its Rejection. */
+export interface JobRunner {
+  run<N extends JobName>(call: JobCall<N>): Promise<JobOutcome<N>>;
+  /** every wake signal of the process: staff changing a contract pair wake `lever` */
+  wake(signal: string): void;
+  close(): Promise<void>;
+}
+
+/** The runner on `db`, in this thread: concurrent calls share one commit. */
+export function jobRunner(db: Db): JobRunner {
+  const grouped = groupCommit(db, limits.groupCommitMax);
+  const context: JobContext = { pairs: leverPairs() };
+  const work = (trx: Db, { name, args }: JobCall) => (jobs[name] as (trx: Db, args: unknown, context: JobContext) => Promise<unknown>)(trx, args, context);
+  return {
+    run: <N extends JobName>(call: JobCall<N>) =>
+      grouped(async (trx) => {
+        if (!call.claim) return { value: await work(trx, call) };
+        let value: unknown;
+        const outcome = await keyed(trx, call.claim, async () => ((value = await work(trx, call)), call.payload));
+        return 'replayed' in outcome ? outcome : { value };
+      }) as Promise<JobOutcome<N>>,
+    wake(signal) {
+      if (wakesJobs(signal)) context.pairs.forget();
+    },
+    close: () => Promise.resolve(),
+  };
+}

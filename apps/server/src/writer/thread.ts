@@ -1,0 +1,37 @@
+// The writer thread (see writer.ts): runs the jobs it is sent on its own connection to the SQLite file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../db/database';
+import { ledgerTransactions } from '../metrics';
+import { Rejection } from '../rejection';
+import { jobRunner } from './jobs';
+import type { Answered, FromWriter, ToWriter } from './writer';
+
+const port = parentPort!;
+const db = openDatabase({ dataDir: (workerData as { dataDir: string }).dataDir });
+const jobs = jobRunner(db);
+
+/** The ledger transactions this thread counted since the last answer: the process's registry is the main thread's. */
+async function ledgerCounted(): Promise<FromWriter['ledger']> {
+  // read and reset with no await between, so a count made meanwhile is not lost
+  const read = ledgerTransactions.get();
+  ledgerTransactions.reset();
+  const { values } = await read;
+  return values.filter((v) => v.value > 0).map((v) => ({ kind: String(v.labels.kind), count: v.value }));
+}
+
+async function answer(id: number, result: Promise<unknown>): Promise<void> {
+  let answered: Answered;
+  try {
+    answered = { outcome: (await result) as Extract<Answered, { outcome: unknown }>['outcome'] };
+  } catch (error) {
+    answered = error instanceof Rejection ? { rejection: { code: error.code, params: error.params } } : { error: error instanceof Error ? error.message : String(error) };
+  }
+  const message: FromWriter = { id, ledger: await ledgerCounted(), ...answered };
+  port.postMessage(message);
+}
+
+port.on('message', (message: ToWriter) => {
+  if ('call' in message) void answer(message.id, jobs.run(message.call));
+  else if ('wake' in message) jobs.wake(message.wake);
+  else void jobs.close().then(() => db.destroy()).then(() => port.close());
+});
