@@ -17,8 +17,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every answer (API, web app, docs, errors). The CSP is what the built web
  * app needs and no more: its scripts and the API and socket are same-origin files; antd writes
  * its theme's variables in `<style>` elements at run time and prerendered pages carry their CSS
- * inline (a nonce cannot reach a static file), so styles allow inline; charts draw on canvas, which needs nothing; images may be data/blob URLs
- * (antd's icons, upload previews). No page may frame the app.
+ * inline (a nonce cannot reach a static file), so styles allow inline; charts draw on canvas,
+ * which needs nothing; images may be data/blob URLs (antd's icons, upload previews). No page may
+ * frame the app.
  */
 const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
