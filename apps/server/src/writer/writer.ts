@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
 import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
 import { wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
@@ -18,34 +19,49 @@ export type Answered = { outcome: JobOutcome } | { rejection: Pick<Rejection, 'c
  * serves HTTP. Run from source, the thread loads TypeScript through `boot.mjs`; the build bundles
  * it as `writer-thread.js` beside the server.
  */
-export function startWriter(dataDir: string): JobRunner {
+export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>): JobRunner {
   const fromSource = import.meta.url.endsWith('.ts');
-  const worker = new Worker(new URL(fromSource ? './boot.mjs' : './writer-thread.js', import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (outcome: JobOutcome) => void; reject: (error: unknown) => void }>();
   let idle: (() => void) | undefined;
   let nextId = 0;
+  let closing = false;
   let failure: Error | undefined;
-  const failAll = (error: Error) => {
-    failure = error;
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
+  let exited!: Promise<void>;
+  // a thread that fails is replaced at once: the jobs it held are refused (each one's claim, work
+  // and answer commit together, so none is half done and a retry with its key is safe)
+  const spawn = (): Worker => {
+    const startedMs = Date.now();
+    const next = new Worker(new URL(fromSource ? './boot.mjs' : './writer-thread.js', import.meta.url), { workerData: { dataDir } });
+    next.on('message', (message: FromWriter) => {
+      const call = pending.get(message.id)!;
+      pending.delete(message.id);
+      for (const { kind, count } of message.ledger) ledgerTransactions.inc({ kind }, count);
+      if ('outcome' in message) call.resolve(message.outcome);
+      else if ('rejection' in message) call.reject(new Rejection(message.rejection.code, message.rejection.params));
+      else call.reject(new Error(message.error));
+      if (pending.size === 0) idle?.();
+    });
+    next.on('error', (error) => log.error({ err: error }, 'the SQLite writer thread failed'));
+    exited = new Promise<void>((resolve) =>
+      next.once('exit', (code) => {
+        const stopped = new Error('the writer thread stopped');
+        for (const { reject } of pending.values()) reject(stopped);
+        pending.clear();
+        idle?.();
+        // one that stops as soon as it starts would only stop again: jobs are refused from then on
+        if (!closing && Date.now() - startedMs < 1000) {
+          failure = stopped;
+          log.error({ code }, 'the SQLite writer thread stopped as it started; money calls are refused until a restart');
+        } else if (!closing) {
+          log.error({ code }, 'the SQLite writer thread stopped; starting another');
+          worker = spawn();
+        }
+        resolve();
+      }),
+    );
+    return next;
   };
-  worker.on('message', (message: FromWriter) => {
-    const call = pending.get(message.id)!;
-    pending.delete(message.id);
-    for (const { kind, count } of message.ledger) ledgerTransactions.inc({ kind }, count);
-    if ('outcome' in message) call.resolve(message.outcome);
-    else if ('rejection' in message) call.reject(new Rejection(message.rejection.code, message.rejection.params));
-    else call.reject(new Error(message.error));
-    if (pending.size === 0) idle?.();
-  });
-  worker.on('error', failAll);
-  const exited = new Promise<void>((resolve) =>
-    worker.once('exit', () => {
-      failAll(new Error('the writer thread stopped'));
-      resolve();
-    }),
-  );
+  let worker = spawn();
   const post = (message: ToWriter) => worker.postMessage(message);
   return {
     run<N extends JobCall['name']>(call: JobCall<N>) {
@@ -61,6 +77,7 @@ export function startWriter(dataDir: string): JobRunner {
     async close() {
       // the jobs in flight are answered first
       if (pending.size > 0) await new Promise<void>((resolve) => (idle = resolve));
+      closing = true;
       post({ close: true });
       await exited;
     },
