@@ -35,6 +35,22 @@ async function renderInThisProcess(route: string, lang: Lang, ready: string): Pr
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
+    // a component imported lazily by its own module (`antd/es/dropdown`) comes through antd's
+    // index, as Node loads it, like every other antd import here: the ES module file itself
+    // reached React as a module object, not a component
+    plugins: [
+      {
+        name: 'antd-components-through-index',
+        enforce: 'pre',
+        resolveId: (source) => (/^antd\/es\/[a-z-]+$/.test(source) ? `\0${source}` : undefined),
+        load(id) {
+          const folder = /^\0antd\/es\/([a-z-]+)$/.exec(id)?.[1];
+          if (!folder) return;
+          const name = folder.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+          return `export { ${name} as default } from 'antd';`;
+        },
+      },
+    ],
     // nothing is bundled for a browser here; a cache of its own, since the languages render side by side
     optimizeDeps: { noDiscovery: true, include: [] },
     cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-prerender-')),

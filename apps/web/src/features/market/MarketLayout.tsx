@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import LightTabs from '../../components/LightTabs';
 import { useIsMobile } from '../../hooks/useIsMobile';
@@ -9,6 +9,7 @@ import type { BookSource } from './feed';
 import MarketList from './MarketList';
 import MarketPicker from './MarketPicker';
 import OrderBook from './OrderBook';
+import PriceChart from './PriceChart';
 import PairStats from './PairStats';
 import { pickPrice } from './pickedPrice';
 import type { PairFilter } from './quotes';
@@ -30,19 +31,6 @@ interface LayoutProps {
   strip?: ReactNode;
   /** the page has an order form that takes a clicked book price (pickedPrice) */
   pickable?: boolean;
-}
-
-// The chart library is the heaviest piece of a trading page: prices, book and trades paint first
-// and the chart follows in its own chunk, in a box of its final height so nothing moves. Its
-// download starts with the trading page's (this module's) rather than after the first paint.
-const chart = import('./PriceChart');
-const PriceChart = lazy(() => chart);
-function Chart({ height }: { height: number }) {
-  return (
-    <Suspense fallback={<Spin className="tm-mk-chart-wait" style={{ height }} />}>
-      <PriceChart height={height} />
-    </Suspense>
-  );
 }
 
 /**
@@ -97,7 +85,7 @@ function DeskMarket({ panel, only, aside, pickable }: LayoutProps) {
           <PairStats symbol={symbol} />
         </Card>
         <Card>
-          <Chart height={CHART_HEIGHT.desktop} />
+          <PriceChart height={CHART_HEIGHT.desktop} />
         </Card>
         {panel}
       </div>
@@ -123,7 +111,7 @@ function PhoneMarket({ panel, only, strip, pickable }: LayoutProps) {
         <LightTabs
           size="small"
           items={[
-            { key: 'chart', label: t('market.tabs.chart'), children: <Chart height={CHART_HEIGHT.mobile} /> },
+            { key: 'chart', label: t('market.tabs.chart'), children: <PriceChart height={CHART_HEIGHT.mobile} /> },
             { key: 'book', label: t('market.tabs.book'), children: <OrderBook levels={10} {...(pickable ? { onPickPrice: pickPrice } : {})} /> },
             { key: 'trades', label: t('market.tabs.trades'), children: <RecentTrades /> },
           ]}

@@ -1,67 +1,29 @@
-import { Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSession } from '../../session/store';
 import { useSessionValue } from '../../session/useSession';
-import { fetchBars } from './api';
-import { CandleChart, CROSS_LABEL, STUDY_LINES } from './candleChart';
-import { chartZone, chooseZone } from './chartZone';
-import { useFeed } from './FeedContext';
 import { INTERVALS, intervalOf } from './intervals';
-import { usePrecision } from './quotes';
-import { useSlice } from './slice';
-import { offsetLabel, zoneChoices } from './zone';
+import { CROSS_LABEL, STUDY_LINES } from './studies';
 
+// The chart library is the heaviest piece of a trading page: the chart's frame (intervals and
+// legend) paints with the market, and the drawing follows in its own chunk, asked for once the
+// market has painted (its bytes do not hold up that paint), in a box of its final height so
+// nothing moves.
+const ChartCanvas = lazy(() => import('./ChartCanvas'));
+const ZoneSelect = lazy(() => import('./ChartCanvas').then((loaded) => ({ default: loaded.ZoneSelect })));
 
-/** Intervals, studies legend and time zone above the chart; history from the server, the open bar live. */
+/** Intervals, studies legend and time zone above the chart, and the chart itself. */
 export default function PriceChart({ height }: { height: number }) {
   const { t } = useTranslation();
-  const feed = useFeed();
-  const { tick } = usePrecision(feed.pair.symbol);
   const interval = intervalOf(useSessionValue('tim'));
-  const zone = useSlice(chartZone);
-  // each zone with its offset from UTC as of opening the page
-  const [zoneOptions] = useState(() => zoneChoices().map((value) => ({ value, label: `${value} (${offsetLabel(value, Date.now())})` })));
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<CandleChart>(null);
-  // which interval's history has arrived, and how many bars it had (0: nothing to draw yet)
-  const [loaded, setLoaded] = useState<{ tim: string; bars: number }>();
-
+  // the chart's chunk is asked for from the frame after the market's first paint
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    const created = new CandleChart(container.current!, chartZone.get());
-    chart.current = created;
-    return () => created.dispose();
+    const frame = requestAnimationFrame(() => setPainted(true));
+    return () => cancelAnimationFrame(frame);
   }, []);
-
-  useEffect(() => chart.current!.setTick(tick), [tick]);
-  useEffect(() => chart.current!.setZone(zone), [zone]);
-
-  useEffect(() => {
-    const drawn = chart.current!;
-    let current = true;
-    drawn.setLineView(Boolean(interval.line));
-    drawn.clear();
-    feed.setPeriod(interval.period);
-    const load = () =>
-      fetchBars(feed.pair.symbol, interval.period).then(
-        (bars) => {
-          if (!current) return;
-          drawn.setHistory(bars);
-          setLoaded({ tim: interval.tim, bars: bars.length });
-        },
-        () => current && setLoaded({ tim: interval.tim, bars: 0 }),
-      );
-    void load();
-    const stopBars = feed.onBar((bar) => drawn.update(bar));
-    const stopReloads = feed.onCandleReload(() => void load());
-    return () => {
-      current = false;
-      stopBars();
-      stopReloads();
-    };
-  }, [feed, interval]);
-
-  const loading = loaded?.tim !== interval.tim;
+  const waiting = <Spin className="tm-mk-chart-wait" style={{ height }} />;
   return (
     <div className="tm-mk-chart">
       <div className="tm-mk-chart-bar">
@@ -87,22 +49,21 @@ export default function PriceChart({ height }: { height: number }) {
             ● {CROSS_LABEL}: {t('market.chart.cross')}
           </span>
         </div>
-        <Select
-          size="small"
-          variant="borderless"
-          value={zone}
-          options={zoneOptions}
-          onChange={chooseZone}
-          popupMatchSelectWidth={false}
-          aria-label={t('market.chart.timeZone')}
-          className="tm-mk-zone"
-        />
+        {painted ? (
+          <Suspense fallback={<span className="tm-mk-zone" />}>
+            <ZoneSelect />
+          </Suspense>
+        ) : (
+          <span className="tm-mk-zone" />
+        )}
       </div>
-      <div className="tm-mk-chart-area" style={{ height }}>
-        <div ref={container} className="tm-mk-canvas" />
-        {loading && <Spin className="tm-mk-chart-note" />}
-        {!loading && loaded.bars === 0 && <span className="tm-mk-chart-note">{t('market.chart.empty')}</span>}
-      </div>
+      {painted ? (
+        <Suspense fallback={waiting}>
+          <ChartCanvas height={height} interval={interval} />
+        </Suspense>
+      ) : (
+        waiting
+      )}
     </div>
   );
 }

@@ -14,21 +14,11 @@ import {
 } from 'lightweight-charts';
 import { decimalsOf, LOCALE } from '../../format';
 import { palette } from '../../theme';
-import { crossings, movingAverage } from './studies';
+import { crossings, movingAverage, STUDY_LINES } from './studies';
 import { zoneOffsetMs } from './zone';
 
 /** The axis shows prices to the pair's tick; the library wants the tick as a number (drawing only). */
 const priceFormat = (tick: string) => ({ type: 'price', precision: decimalsOf(tick), minMove: Number(tick) }) as const;
-
-/** The 10/20 cross study's name in the legend beside its dots: a cross of two averages, not a buy or sell signal. */
-export const CROSS_LABEL = 'MA10×MA20';
-
-/** The studies: MA 15, and MA 10 against MA 20 whose crossings are marked. */
-export const STUDY_LINES = [
-  { name: 'MA15', length: 15, color: '#c99dff' },
-  { name: 'MA10', length: 10, color: '#4ea1ff' },
-  { name: 'MA20', length: 20, color: '#f5a623' },
-] as const;
 
 // The chart library takes numbers; these bars are for drawing only and never feed a balance.
 interface Bar {

@@ -1,5 +1,15 @@
 /** Chart studies. They work on numbers because they only feed the chart, never a balance. */
 
+/** The 10/20 cross study's name in the legend beside its dots: a cross of two averages, not a buy or sell signal. */
+export const CROSS_LABEL = 'MA10×MA20';
+
+/** The studies: MA 15, and MA 10 against MA 20 whose crossings are marked. */
+export const STUDY_LINES = [
+  { name: 'MA15', length: 15, color: '#c99dff' },
+  { name: 'MA10', length: 10, color: '#4ea1ff' },
+  { name: 'MA20', length: 20, color: '#f5a623' },
+] as const;
+
 /** The simple moving average of `length` values ending at each index; undefined until there are enough. */
 export function movingAverage(values: readonly number[], length: number): (number | undefined)[] {
   const averages: (number | undefined)[] = [];

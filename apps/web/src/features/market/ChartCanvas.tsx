@@ -1,0 +1,85 @@
+import { Select, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchBars } from './api';
+import { CandleChart } from './candleChart';
+import { chartZone, chooseZone } from './chartZone';
+import { useFeed } from './FeedContext';
+import type { Interval } from './intervals';
+import { usePrecision } from './quotes';
+import { useSlice } from './slice';
+import { offsetLabel, zoneChoices } from './zone';
+
+/** The drawn chart (the chart library's chunk): history from the server, the open bar live. */
+export default function ChartCanvas({ height, interval }: { height: number; interval: Interval }) {
+  const { t } = useTranslation();
+  const feed = useFeed();
+  const { tick } = usePrecision(feed.pair.symbol);
+  const zone = useSlice(chartZone);
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<CandleChart>(null);
+  // which interval's history has arrived, and how many bars it had (0: nothing to draw yet)
+  const [loaded, setLoaded] = useState<{ tim: string; bars: number }>();
+
+  useEffect(() => {
+    const created = new CandleChart(container.current!, chartZone.get());
+    chart.current = created;
+    return () => created.dispose();
+  }, []);
+
+  useEffect(() => chart.current!.setTick(tick), [tick]);
+  useEffect(() => chart.current!.setZone(zone), [zone]);
+
+  useEffect(() => {
+    const drawn = chart.current!;
+    let current = true;
+    drawn.setLineView(Boolean(interval.line));
+    drawn.clear();
+    feed.setPeriod(interval.period);
+    const load = () =>
+      fetchBars(feed.pair.symbol, interval.period).then(
+        (bars) => {
+          if (!current) return;
+          drawn.setHistory(bars);
+          setLoaded({ tim: interval.tim, bars: bars.length });
+        },
+        () => current && setLoaded({ tim: interval.tim, bars: 0 }),
+      );
+    void load();
+    const stopBars = feed.onBar((bar) => drawn.update(bar));
+    const stopReloads = feed.onCandleReload(() => void load());
+    return () => {
+      current = false;
+      stopBars();
+      stopReloads();
+    };
+  }, [feed, interval]);
+
+  const loading = loaded?.tim !== interval.tim;
+  return (
+    <div className="tm-mk-chart-area" style={{ height }}>
+      <div ref={container} className="tm-mk-canvas" />
+      {loading && <Spin className="tm-mk-chart-note" />}
+      {!loading && loaded.bars === 0 && <span className="tm-mk-chart-note">{t('market.chart.empty')}</span>}
+    </div>
+  );
+}
+
+/** The chart's time zone, each with its offset from UTC as of opening the page. */
+export function ZoneSelect() {
+  const { t } = useTranslation();
+  const zone = useSlice(chartZone);
+  const [zoneOptions] = useState(() => zoneChoices().map((value) => ({ value, label: `${value} (${offsetLabel(value, Date.now())})` })));
+  return (
+    <Select
+      size="small"
+      variant="borderless"
+      value={zone}
+      options={zoneOptions}
+      onChange={chooseZone}
+      popupMatchSelectWidth={false}
+      aria-label={t('market.chart.timeZone')}
+      className="tm-mk-zone"
+    />
+  );
+}
