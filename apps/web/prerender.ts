@@ -15,10 +15,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LANGS, type Lang } from '@tidemark/protocol';
-import { readManifest, staticChunks, webDist } from './manifest';
+import { readManifest, staticChunks, webDist, type Manifest } from './manifest';
 
 /** Each page prerendered, with what shows it has rendered (not its loading state). */
-export const PRERENDERED = [{ route: '/login', page: 'src/pages/Login.tsx', ready: '.tm-auth-card form' }];
+const PRERENDERED = [{ route: '/login', page: 'src/pages/Login.tsx', ready: '.tm-auth-card form' }];
 
 interface Rendered {
   html: string;
@@ -70,14 +70,17 @@ async function renderInThisProcess(route: string, lang: Lang, ready: string): Pr
 }
 
 /**
- * The page's HTML: index.html with the page's markup, title and language, and all its CSS inline
- * (the entry's and the page's chunks'), so it paints with the HTML, with no request before it; the
- * page's CSS files load again with their chunks, from the cache they then fill.
+ * All the CSS a page paints with (the entry's and the page's chunks'), to go inline, so it paints
+ * with the HTML, with no request before it; the page's CSS files load again with their chunks,
+ * from the cache they then fill.
  */
-function pageHtml(index: string, page: string, rendered: Rendered): string {
-  const manifest = readManifest();
+function pageCss(manifest: Manifest, page: string): string {
   const files = [...new Set([...staticChunks(manifest, 'index.html'), ...staticChunks(manifest, page)].flatMap((chunk) => chunk.css ?? []))];
-  const css = files.map((file) => fs.readFileSync(path.join(webDist, file), 'utf8')).join('');
+  return files.map((file) => fs.readFileSync(path.join(webDist, file), 'utf8')).join('');
+}
+
+/** The page's HTML: index.html with the page's markup, title, language and CSS. */
+function pageHtml(index: string, css: string, rendered: Rendered): string {
   const escaped = rendered.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return index
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
@@ -99,6 +102,8 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const manifest = readManifest();
+  const css = new Map(PRERENDERED.map(({ page }) => [page, pageCss(manifest, page)]));
   const jobs = PRERENDERED.flatMap((page) => LANGS.map((each) => ({ ...page, lang: each })));
   const run = promisify(execFile);
   const next = async (): Promise<void> => {
@@ -108,7 +113,7 @@ async function main(): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
       maxBuffer: 16 << 20,
     });
-    const html = pageHtml(index, job.page, JSON.parse(stdout) as Rendered);
+    const html = pageHtml(index, css.get(job.page)!, JSON.parse(stdout) as Rendered);
     const file = prerenderedFile(webDist, job.route, job.lang);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);

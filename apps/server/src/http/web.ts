@@ -45,9 +45,11 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   });
 });
 
+const LANG_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`);
+
 /** The language a page is sent in: the web app's choice (its cookie), else the browser's. */
 function visitorLang(headers: { cookie?: string; 'accept-language'?: string }): Lang {
-  const chosen = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`).exec(headers.cookie ?? '')?.[1];
+  const chosen = LANG_COOKIE_VALUE.exec(headers.cookie ?? '')?.[1];
   if ((LANGS as readonly (string | undefined)[]).includes(chosen)) return chosen as Lang;
   return detectLanguage(headers['accept-language']?.split(/[,;]/)[0]?.trim() ?? '');
 }

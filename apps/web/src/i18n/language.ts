@@ -1,4 +1,4 @@
-import { detectLanguage, LANG_COOKIE, type Lang } from '@tidemark/protocol';
+import { detectLanguage, LANG_COOKIE, LANGS, type Lang } from '@tidemark/protocol';
 import { getSession, setSession } from '../session/store';
 
 /** The product's six languages, by the codes the server's `lang` header expects. */
@@ -14,9 +14,8 @@ export const LANGUAGE_INFO: Record<Language, { name: string; tag: string }> = {
   spa: { name: 'Español', tag: 'es' },
 };
 
-// Derived from the table (typed to cover every Lang) rather than imported at runtime, which would
-// pull the protocol package's schemas into the bundle.
-export const LANGUAGES = Object.keys(LANGUAGE_INFO) as Language[];
+// the protocol's own list: the package has no side effects, so only its lang module comes along
+export const LANGUAGES: readonly Language[] = LANGS;
 
 function isLanguage(value: string | null): value is Language {
   return (LANGUAGES as readonly (string | null)[]).includes(value);
