@@ -1,12 +1,18 @@
 /**
- * The pages a visitor opens first, rendered at build time into static HTML in each language (run
- * after `vite build`): the browser paints the page as soon as the HTML and its CSS arrive, before
- * any JavaScript has run, and the app then renders over it. Each page is the app itself, run in a
- * simulated DOM (happy-dom) on Vite's server-side module loader, so nothing is written twice; the
- * copy is inert (it takes no input until the app has replaced it). The server sends the copy in
- * the visitor's language (its `lang` cookie, else Accept-Language) and index.html otherwise.
+ * Each route's HTML page in each language, written at build time (run after `vite build`); the
+ * server sends the visitor's language (its `lang` cookie, else Accept-Language) and index.html
+ * for anything else.
  *
- * Each page and language renders in its own process: the app chooses its language once, when it loads.
+ * A page the app renders names, in its head, the chunks and CSS of its route and the language's
+ * texts, so the browser asks for them with the entry's, not once the entry has run and asked (a
+ * round trip and the entry's run later on a phone).
+ *
+ * The pages a visitor opens first are also prerendered: the browser paints the page as soon as
+ * the HTML and its CSS arrive, before any JavaScript has run, and the app then renders over it.
+ * Each is the app itself, run in a simulated DOM (happy-dom) on Vite's server-side module loader,
+ * so nothing is written twice; the copy is inert (it takes no input until the app has replaced
+ * it). Each page and language renders in its own process: the app chooses its language once, when
+ * it loads.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +22,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LANGS, type Lang } from '@tidemark/protocol';
 import { readManifest, staticChunks, webDist, type Manifest } from './manifest';
+import { ROUTE_PAGES } from './src/routes';
 
 /** Each page prerendered, with what shows it has rendered (not its loading state). */
 const PRERENDERED = [{ route: '/login', page: 'src/pages/Login.tsx', ready: '.tm-auth-card form' }];
@@ -79,10 +86,30 @@ function pageCss(manifest: Manifest, page: string): string {
   return files.map((file) => fs.readFileSync(path.join(webDist, file), 'utf8')).join('');
 }
 
-/** The page's HTML: index.html with the page's markup, title, language and CSS. */
-function pageHtml(index: string, css: string, rendered: Rendered): string {
+/**
+ * The links a route's page adds to index.html's head: its chunks and their CSS (those the entry
+ * does not already name) and the language's texts. The app's own loading then finds them asked
+ * for, or there (Vite's loader skips a stylesheet the page already has).
+ */
+function routeLinks(manifest: Manifest, page: string, lang: Lang): string {
+  const entry = staticChunks(manifest, 'index.html');
+  const chunks = [...staticChunks(manifest, page)].filter((chunk) => !entry.has(chunk));
+  const texts = manifest[`src/i18n/${lang}.json`];
+  if (!texts) throw new Error(`prerender: no texts chunk for ${lang} in the manifest`);
+  const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  return [
+    ...[...chunks, texts].map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ].join('\n    ');
+}
+
+/** A route's page: index.html with its links, or when prerendered, its markup, title, language and CSS. */
+function pageHtml(index: string, links: string, prerendered?: { css: string; rendered: Rendered }): string {
+  const html = index.replace('</head>', `  ${links}\n  </head>`);
+  if (!prerendered) return html;
+  const { css, rendered } = prerendered;
   const escaped = rendered.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return index
+  return html
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace(/<html lang="[^"]*"/, `<html lang="${rendered.tag}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
@@ -90,8 +117,16 @@ function pageHtml(index: string, css: string, rendered: Rendered): string {
     .replace('<div id="root"></div>', `<div id="root"><div class="tm-prerendered" inert>${rendered.html}</div></div>`);
 }
 
-/** Where the server looks for a page's copy in a language (apps/server's http/web.ts). */
-const prerenderedFile = (dist: string, route: string, lang: Lang) => path.join(dist, 'prerendered', route, `${lang}.html`);
+/** Where the server looks for a route's page in a language (apps/server's http/web.ts). */
+const pageFile = (dist: string, route: string, lang: Lang) => path.join(dist, 'pages', route, `${lang}.html`);
+
+function writePage(route: string, lang: Lang, html: string): void {
+  const file = pageFile(webDist, route, lang);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+}
 
 async function main(): Promise<void> {
   const [route, lang] = process.argv.slice(2);
@@ -113,16 +148,16 @@ async function main(): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
       maxBuffer: 16 << 20,
     });
-    const html = pageHtml(index, css.get(job.page)!, JSON.parse(stdout) as Rendered);
-    const file = prerenderedFile(webDist, job.route, job.lang);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, html);
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+    // no links: a prerendered page paints from its HTML, and its chunks would share the network with that paint
+    writePage(job.route.slice(1), job.lang, pageHtml(index, '', { css: css.get(job.page)!, rendered: JSON.parse(stdout) as Rendered }));
     return next();
   };
+  for (const [route, page] of Object.entries(ROUTE_PAGES)) {
+    if (PRERENDERED.some((each) => each.route === `/${route}`)) continue;
+    for (const lang of LANGS) writePage(route, lang, pageHtml(index, routeLinks(manifest, `src/pages/${page}.tsx`, lang)));
+  }
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, next));
-  console.log(`prerendered ${PRERENDERED.map((page) => page.route).join(', ')} in ${LANGS.length} languages in ${Date.now() - started} ms`);
+  console.log(`wrote every route's page, prerendered ${PRERENDERED.map((page) => page.route).join(', ')} in ${LANGS.length} languages in ${Date.now() - started} ms`);
 }
 
 if (import.meta.filename === process.argv[1]) await main();

@@ -41,6 +41,15 @@ test('a visitor sees no header or footer and can switch the language', async ({ 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-guest-jp.png`) });
 });
 
+test('a route’s HTML asks for its page’s chunks and the language’s texts from the start', async ({ request }) => {
+  for (const [route, page, lang, cookie] of [['/exchange', 'Exchange', 'en', 'lang=en'], ['/contracts', 'Contracts', 'jp', 'lang=jp']] as const) {
+    const html = await (await request.get(route, { headers: { cookie } })).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)\.js">/g)].map((match) => match[1]!);
+    expect(preloads.some((file) => file.startsWith(`${page}-`))).toBe(true);
+    expect(preloads.some((file) => file.startsWith(`${lang}-`))).toBe(true);
+  }
+});
+
 test('a cold /login paints from its HTML alone, in the visitor’s language, and the app takes it over', async ({ browser, page }) => {
   // no script at all: what the browser can paint before any JavaScript has arrived
   for (const [lang, heading, cookie] of [['en', 'Log in', undefined], ['jp', 'ログイン', 'lang=jp']] as const) {

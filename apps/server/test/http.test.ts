@@ -168,14 +168,14 @@ describe('serving the web app', () => {
   const files = {
     'index.html': '<!doctype html><title>Tidemark</title><div id="root"></div>',
     'assets/app-abc123.js': 'console.log("plain")',
-    // the build's prerendered /login, in two of the six languages
-    'prerendered/login/en.html': '<!doctype html><title>Log in · Tidemark</title><div id="root"><h1>Log in</h1></div>',
-    'prerendered/login/jp.html': '<!doctype html><title>ログイン · Tidemark</title><div id="root"><h1>ログイン</h1></div>',
+    // the build's page of /login (prerendered), in two of the six languages
+    'pages/login/en.html': '<!doctype html><title>Log in · Tidemark</title><div id="root"><h1>Log in</h1></div>',
+    'pages/login/jp.html': '<!doctype html><title>ログイン · Tidemark</title><div id="root"><h1>ログイン</h1></div>',
   };
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.mkdirSync(path.join(dist, 'prerendered/login'), { recursive: true });
+    fs.mkdirSync(path.join(dist, 'pages/login'), { recursive: true });
     for (const [file, text] of Object.entries(files)) {
       fs.writeFileSync(path.join(dist, file), text);
       fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(text.replace('plain', 'br').replace('Tidemark', 'Tidemark br')));
@@ -227,7 +227,7 @@ describe('serving the web app', () => {
     expect(await response.text()).toContain('Tidemark br');
   });
 
-  it('sends a prerendered page in the language of the cookie the app sets, else of the browser, else the app itself', async () => {
+  it('sends a route\'s page in the language of the cookie the app sets, else of the browser, else index.html', async () => {
     const cases: { headers: Record<string, string>; body: string }[] = [
       { headers: { cookie: 'theme=x; lang=jp', 'accept-language': 'en-US,en;q=0.9' }, body: 'ログイン' },
       { headers: { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' }, body: 'ログイン' },

@@ -1,41 +1,30 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import Layout from './components/Layout';
+import { HOME_ROUTE, ROUTE_PAGES } from './routes';
 
 // Each page is its own chunk, so the trading pages' charts load only where they are used.
-const NotFoundPage = lazy(() => import('./pages/NotFound'));
-const changePage = () => import('./pages/Change');
+const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*.tsx');
+const pageLoader = (page: string) => pageModules[`./pages/${page}.tsx`]!;
+const NotFoundPage = lazy(pageLoader('NotFound'));
 
-/** Every route of the spec, by path, as its chunk's loader. /change and /changes are the same page. */
-const LOADERS: Record<string, () => Promise<{ default: ComponentType }>> = {
-  exchange: () => import('./pages/Exchange'),
-  second: () => import('./pages/Second'),
-  contracts: () => import('./pages/Contracts'),
-  myasset: () => import('./pages/MyAsset'),
-  myinvee: () => import('./pages/MyInvee'),
-  login: () => import('./pages/Login'),
-  register: () => import('./pages/Register'),
-  accountset: () => import('./pages/AccountSet'),
-  transferlog: () => import('./pages/TransferLog'),
-  change: changePage,
-  changes: changePage,
-  changed: () => import('./pages/Changed'),
-  authentication: () => import('./pages/Authentication'),
-  withdrawaddress: () => import('./pages/WithdrawAddress'),
-  transferlegal: () => import('./pages/TransferLegal'),
-  forgetpwd: () => import('./pages/ForgetPwd'),
-  resetpwd: () => import('./pages/ResetPwd'),
-  jymm: () => import('./pages/Jymm'),
-  bankbind: () => import('./pages/BankBind'),
-};
+/** Every route's page chunk, by path. */
+const LOADERS: Record<string, () => Promise<{ default: ComponentType }>> = Object.fromEntries(
+  Object.entries(ROUTE_PAGES).map(([path, page]) => [path, pageLoader(page)]),
+);
 const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, lazy(load)]));
+/** Pages whose chunk has arrived, by path: rendered as they are, as a lazy page suspends its first render even then. */
+const READY = new Map<string, ComponentType>();
 
 /**
- * Starts loading the page of `pathname` (the root is the exchange) while the app's texts load, so
- * the first render finds it there; the lazy route later gets the same module.
+ * Loads the page of `pathname` (the root is the exchange) while the app's texts load, so the
+ * first render finds it there and paints it with the shell, with no spinner in between.
  */
-export function preloadPage(pathname: string): void {
-  void LOADERS[pathname.split('/')[1] || 'exchange']?.().catch(() => undefined);
+export function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.split('/')[1] || HOME_ROUTE;
+  const load = LOADERS[path];
+  // a failed load is the lazy page's to report, when it is rendered
+  return load ? load().then(({ default: Page }) => void READY.set(path, Page), () => undefined) : Promise.resolve();
 }
 
 // staff console: its own chunk and layout, loaded only when /admin is opened
@@ -48,10 +37,11 @@ export default function App() {
       <Routes>
         <Route path="admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
         <Route element={<Layout />}>
-          <Route index element={<Navigate to="/exchange" replace />} />
-          {Object.entries(PAGES).map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
+          <Route index element={<Navigate to={`/${HOME_ROUTE}`} replace />} />
+          {Object.entries(PAGES).map(([path, Page]) => {
+            const Ready = READY.get(path) ?? Page;
+            return <Route key={path} path={path} element={<Ready />} />;
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

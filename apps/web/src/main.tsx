@@ -22,12 +22,11 @@ const queryClient = new QueryClient({
   },
 });
 
-preloadPage(window.location.pathname);
-// the language's texts and antd's, fetched together, before the first (translated) render; not a
-// top-level await: their chunks import the entry's, which must have finished running first
+// the language's texts and antd's, and the page, fetched together, before the first (translated)
+// render; not a top-level await: their chunks import the entry's, which must have finished running first
 // rendered as a transition: React then renders the page in slices, yielding to the browser
 // between them, instead of one long task a phone cannot answer input during
-void Promise.all([ANTD_LOCALES[language](), loadTexts()]).then(([{ default: antdLocale }]) => {
+void Promise.all([ANTD_LOCALES[language](), loadTexts(), preloadPage(window.location.pathname)]).then(([{ default: antdLocale }]) => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(
     <StrictMode>

@@ -9,8 +9,10 @@ import { detectLanguage, LANG_COOKIE, LANGS, translate, type Lang } from '@tidem
  * good; index.html never, so a deploy reaches browsers at once. The build writes a brotli and a
  * gzip copy beside each file, sent by the browser's Accept-Encoding (and Vary says so). Unknown
  * non-API GETs and HEADs get index.html (history-mode routing); unknown API paths get the
- * envelope's not_found. Pages the build prerendered (its `prerendered/<page>/<lang>.html`) are
- * sent in the visitor's language: the web app's `lang` cookie, else the browser's Accept-Language.
+ * envelope's not_found. The build writes each route a page in each language (its
+ * `pages/<route>/<lang>.html`: index.html that names the route's chunks and the language's texts,
+ * some prerendered): sent in the visitor's language, the web app's `lang` cookie, else the
+ * browser's Accept-Language.
  */
 export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const hasWeb = fs.existsSync(path.join(distDir, 'index.html'));
@@ -35,9 +37,9 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
     if (hasWeb && isPage) {
       reply.header('cache-control', 'no-cache');
       const page = /^\/([a-z]+)\/?(?:\?|$)/.exec(request.url)?.[1];
-      const prerendered = page && path.join('prerendered', page, `${visitorLang(request.headers)}.html`);
-      if (prerendered && fs.existsSync(path.join(distDir, prerendered))) {
-        return reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(prerendered);
+      const routePage = page && path.join('pages', page, `${visitorLang(request.headers)}.html`);
+      if (routePage && fs.existsSync(path.join(distDir, routePage))) {
+        return reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(routePage);
       }
       return reply.sendFile('index.html');
     }
