@@ -1,5 +1,6 @@
 import { createContext, use, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
+import { afterNextPaint } from '../hooks/afterPaint';
 import { getSession, subscribeSession } from '../session/store';
 import { RealtimeClient, type PrivateEvent, type RealtimeEventPayload, type RealtimeSocket } from './client';
 
@@ -8,21 +9,28 @@ const RealtimeContext = createContext<RealtimeClient | undefined>(undefined);
 type Listener = (...args: unknown[]) => void;
 
 /**
- * The socket, with socket.io's client (about 12 KB compressed) loaded after the first paint: pages
- * paint from their HTTP snapshots and the live updates follow. Until it is there, listeners, the
- * session and a wish to connect wait here; the client emits only on a connected socket.
+ * The socket, with socket.io's client (about 12 KB compressed) loaded on the first wish to connect,
+ * once the page on screen has painted: pages paint from their HTTP snapshots and the live updates
+ * follow. Until it is there, listeners, the session and the wish wait here; the client emits only
+ * on a connected socket.
  */
 function createSocket(): RealtimeSocket {
   let socket: Socket | undefined;
   let auth: Socket['auth'] = {};
   let wanted = false;
+  let loading = false;
   const listeners: [string, Listener][] = [];
-  void import('socket.io-client').then(({ io }) => {
-    // socket.io's path on our server; connecting waits for the provider, so nothing connects at load
-    socket = io({ path: '/wss/socket.io/', autoConnect: false, auth });
-    for (const [event, listener] of listeners) socket.on(event, listener);
-    if (wanted) socket.connect();
-  });
+  const load = () => {
+    loading = true;
+    afterNextPaint(() => {
+      void import('socket.io-client').then(({ io }) => {
+        // socket.io's path on our server; connecting waits for the provider, so nothing connects at load
+        socket = io({ path: '/wss/socket.io/', autoConnect: false, auth });
+        for (const [event, listener] of listeners) socket.on(event, listener);
+        if (wanted) socket.connect();
+      });
+    });
+  };
   const late = {
     get connected() {
       return socket?.connected ?? false;
@@ -45,7 +53,8 @@ function createSocket(): RealtimeSocket {
     },
     connect() {
       wanted = true;
-      socket?.connect();
+      if (socket) socket.connect();
+      else if (!loading) load();
       return late;
     },
     disconnect() {

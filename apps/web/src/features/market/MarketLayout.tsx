@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import LightTabs from '../../components/LightTabs';
+import { usePainted } from '../../hooks/afterPaint';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoggedIn } from '../../session/useSession';
 import { MarketFeedProvider, useFeed } from './FeedContext';
@@ -50,9 +51,13 @@ export default function MarketLayout({ source, panel: ownPanel, ...props }: Layo
   );
 }
 
-/** A page's own trading parts load after the market (the pages import them lazily): a spinner in their place meanwhile. */
+/**
+ * A page's own trading parts (the pages import them lazily) are asked for once the market has
+ * painted, so their chunks do not hold up that paint: a spinner in their place meanwhile.
+ */
 function Later({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spin className="tm-mk-later" />}>{children}</Suspense>;
+  const spinner = <Spin className="tm-mk-later" />;
+  return usePainted() ? <Suspense fallback={spinner}>{children}</Suspense> : spinner;
 }
 
 function Card({ title, className, children }: { title?: string; className?: string; children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePainted } from '../../hooks/afterPaint';
 import { setSession } from '../../session/store';
 import { useSessionValue } from '../../session/useSession';
 import { INTERVALS, intervalOf } from './intervals';
@@ -17,12 +18,8 @@ const ZoneSelect = lazy(() => import('./ChartCanvas').then((loaded) => ({ defaul
 export default function PriceChart({ height }: { height: number }) {
   const { t } = useTranslation();
   const interval = intervalOf(useSessionValue('tim'));
-  // the chart's chunk is asked for from the frame after the market's first paint
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setPainted(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  // the chart's chunk is asked for once the market's first paint is on screen
+  const painted = usePainted();
   const waiting = <Spin className="tm-mk-chart-wait" style={{ height }} />;
   return (
     <div className="tm-mk-chart">
