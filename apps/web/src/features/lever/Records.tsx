@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { mustParseUnits, formatUnits, pnlOf, type LeverDirection } from '@tidemark/core';
 import { calls } from '@tidemark/protocol';
-import { Button, Popconfirm, Spin, Tabs } from 'antd';
+import { Button, Popconfirm, Spin } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
+import LightTabs from '../../components/LightTabs';
 import { formatFixed } from '../../format';
 import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
@@ -28,15 +29,9 @@ export default function Records({ pair }: { pair: Pair }) {
   const tabs: LeverTab[] = ['entrusts', 'positions', 'closed', 'cancelled'];
   return (
     <section className="tm-mk-card tm-lv-records">
-      <Tabs
-        size="small"
-        activeKey={tab}
-        onChange={(key) => setTab(key as LeverTab)}
-        // tight enough that the four tabs fit a phone's width
-        tabBarGutter={16}
-        destroyOnHidden
-        items={tabs.map((key) => ({ key, label: t(`lever.tabs.${key}`), children: <OrderList pair={pair} tab={key} /> }))}
-      />
+      {/* the tabs switch the one list shown under them */}
+      <LightTabs size="small" activeKey={tab} onChange={setTab} items={tabs.map((key) => ({ key, label: t(`lever.tabs.${key}`) }))} />
+      <OrderList key={tab} pair={pair} tab={tab} />
     </section>
   );
 }

@@ -55,6 +55,8 @@ export class CandleChart {
   private readonly volume;
   private readonly studies: ISeriesApi<'Line'>[];
   private readonly markers;
+  /** the crossings last drawn, by bar time and direction: the library redraws on every setMarkers */
+  private drawnCrossings: string | undefined;
   private bars: Bar[] = [];
   /** a live bar that came before the history it belongs after */
   private early: Bar | undefined;
@@ -157,7 +159,7 @@ export class CandleChart {
       const value = averages[i]!.at(-1);
       if (value !== undefined) series.update({ time, value });
     });
-    this.markers.setMarkers(this.crossMarkers(averages));
+    this.setCrossMarkers(averages);
   }
 
   private draw(): void {
@@ -170,7 +172,9 @@ export class CandleChart {
     this.studies.forEach((series, i) =>
       series.setData(averages[i]!.flatMap((value, j): LineData[] => (value === undefined ? [] : [{ time: times[j]!, value }]))),
     );
-    this.markers.setMarkers(this.crossMarkers(averages));
+    // the series were all set anew: so are the markers
+    this.drawnCrossings = undefined;
+    this.setCrossMarkers(averages);
   }
 
   private averages(): (number | undefined)[][] {
@@ -178,14 +182,20 @@ export class CandleChart {
     return STUDY_LINES.map(({ length }) => movingAverage(closes, length));
   }
 
-  private crossMarkers([, fast, slow]: (number | undefined)[][]): SeriesMarker<Time>[] {
-    return crossings(fast!, slow!).map(({ index, direction }) => ({
+  /** Marks where MA10 crosses MA20, when the crossings differ from those drawn (a tick seldom moves one). */
+  private setCrossMarkers([, fast, slow]: (number | undefined)[][]): void {
+    const found = crossings(fast!, slow!);
+    const key = found.map(({ index, direction }) => `${this.bars[index]!.timeMs}${direction}`).join();
+    if (key === this.drawnCrossings) return;
+    this.drawnCrossings = key;
+    const marks = found.map(({ index, direction }): SeriesMarker<Time> => ({
       time: this.time(this.bars[index]!.timeMs),
       position: direction === 'up' ? 'belowBar' : 'aboveBar',
       // a dot in MA10's colour, named in the legend, so the crossing is not read as a buy or sell arrow
       shape: 'circle',
       color: STUDY_LINES[1].color,
     }));
+    this.markers.setMarkers(marks);
   }
 
   /** The library draws times as UTC: shift them so its clock reads the chosen zone's. */

@@ -1,8 +1,9 @@
-import { Button, Spin, Tabs } from 'antd';
+import { Button, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '@tidemark/protocol';
 import { useCallMutation } from '../../api/mutation';
+import LightTabs from '../../components/LightTabs';
 import LoginButtons from '../../components/LoginButtons';
 import { formatFixed } from '../../format';
 import DataGrid, { type Column } from '../wallet/DataGrid';
@@ -22,9 +23,9 @@ export default function OrderRecords({ pair, rules, loggedIn }: { pair: Pair; ru
   const [list, setList] = useState<OrderList>(0);
   return (
     <section className="tm-mk-card tm-sp-records" aria-label={t('spot.records.title')}>
-      <Tabs
+      <LightTabs
         size="small"
-        activeKey={String(list)}
+        activeKey={String(list) as '0' | '3'}
         onChange={(key) => setList(Number(key) as OrderList)}
         items={[
           { key: '0', label: t('spot.records.current') },
