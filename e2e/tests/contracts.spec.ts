@@ -84,6 +84,8 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
     await expect(form.getByText('Please enter a valid price')).toBeVisible();
     await expect(form.getByText('At least 10 hands')).toBeVisible();
     await form.getByRole('spinbutton', { name: /^Hands/ }).fill('10');
+    // the inputs carry no untranslatable step arrows (the input library names them in English only)
+    await expect(form.getByRole('button', { name: /Increase Value|Decrease Value/ })).toHaveCount(0);
   });
 
   await test.step('places a long limit below the price', async () => {
@@ -94,6 +96,8 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
   });
 
   await test.step('cancels it and finds it under cancelled orders', async () => {
+    // a full-page shot can pass the page through a phone's width, which lays it out anew
+    await contracts.tab('Current orders', 'No pending limit orders');
     await contracts.confirm(entrusts.first(), 'Cancel');
     await expect(page.getByText('Order cancelled')).toBeVisible();
     await expect(entrusts).toHaveCount(before);

@@ -133,7 +133,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
       </Form.Item>
       {mode === 1 ? (
         <Form.Item label={t('lever.form.price')}>
-          <InputNumber<string> stringMode disabled precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={t('lever.form.best')} className="tm-lv-input" />
+          <InputNumber<string> stringMode disabled controls={false} precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={t('lever.form.best')} className="tm-lv-input" />
         </Form.Item>
       ) : (
         <Form.Item
@@ -141,7 +141,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
           name="price"
           rules={[{ validator: async (_r, v: string | null | undefined) => positiveOr(v, rejection('lever_price_invalid')) }]}
         >
-          <InputNumber<string> stringMode min="0" precision={PRICE_DECIMALS} placeholder={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={pair.legalName} className="tm-lv-input" />
+          <InputNumber<string> stringMode controls={false} min="0" precision={PRICE_DECIMALS} placeholder={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={pair.legalName} className="tm-lv-input" />
         </Form.Item>
       )}
       <Form.Item
@@ -178,7 +178,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
           </div>
         }
       >
-        <InputNumber<number> precision={0} step={1} className="tm-lv-input" addonAfter={t('lever.form.handsUnit')} />
+        <InputNumber<number> controls={false} precision={0} step={1} className="tm-lv-input" addonAfter={t('lever.form.handsUnit')} />
       </Form.Item>
       <div className="tm-lv-stops">
         <Form.Item label={t('lever.form.takeProfit')} name="takeProfit">
