@@ -63,6 +63,10 @@ export default function FirstVisitNotice({ notice }: { notice: NoticeText }) {
       onCancel={() => setOpen(false)}
       okText={t('lever.notice.ok')}
       cancelButtonProps={{ style: { display: 'none' } }}
+      // shown with the page, not zoomed in after it: on a phone the animation held the page's
+      // largest text back for seconds
+      transitionName=""
+      maskTransitionName=""
     >
       <p className="tm-lv-notice">{notice.body}</p>
     </Modal>
