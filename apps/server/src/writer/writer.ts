@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
 import { wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
@@ -13,13 +15,19 @@ export type FromWriter = { id: number; ledger: { kind: string; count: number }[]
 /** How a job ended. */
 export type Answered = { outcome: JobOutcome } | { rejection: Pick<Rejection, 'code' | 'params'> } | { error: string };
 
+export interface WriterOptions {
+  clock: Clock;
+  /** each thread as it starts (tests stop one to see it replaced) */
+  started?: (thread: Worker) => void;
+}
+
 /**
  * The SQLite writer: a thread with a connection of its own to the file runs the jobs, so the disk
  * syncs of their commits (`synchronous=FULL`) and their statements do not hold up the thread that
  * serves HTTP. Run from source, the thread loads TypeScript through `boot.mjs`; the build bundles
  * it as `writer-thread.js` beside the server.
  */
-export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>): JobRunner {
+export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>, { clock, started }: WriterOptions): JobRunner {
   const fromSource = import.meta.url.endsWith('.ts');
   const pending = new Map<number, { resolve: (outcome: JobOutcome) => void; reject: (error: unknown) => void }>();
   let idle: (() => void) | undefined;
@@ -30,7 +38,7 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
   // a thread that fails is replaced at once: the jobs it held are refused (each one's claim, work
   // and answer commit together, so none is half done and a retry with its key is safe)
   const spawn = (): Worker => {
-    const startedMs = Date.now();
+    const startedMs = clock();
     const next = new Worker(new URL(fromSource ? './boot.mjs' : './writer-thread.js', import.meta.url), { workerData: { dataDir } });
     next.on('message', (message: FromWriter) => {
       const call = pending.get(message.id)!;
@@ -49,7 +57,7 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
         pending.clear();
         idle?.();
         // one that stops as soon as it starts would only stop again: jobs are refused from then on
-        if (!closing && Date.now() - startedMs < 1000) {
+        if (!closing && clock() - startedMs < limits.writerRestartAfterMs) {
           failure = stopped;
           log.error({ code }, 'the SQLite writer thread stopped as it started; money calls are refused until a restart');
         } else if (!closing) {
@@ -59,6 +67,7 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
         resolve();
       }),
     );
+    started?.(next);
     return next;
   };
   let worker = spawn();
