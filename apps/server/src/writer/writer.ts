@@ -6,11 +6,14 @@ import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
 import { wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
 
-/** To the writer thread: a job to run, a wake signal to hear, or the end. */
+/** To the writer thread, in order: a job to run, a wake signal to hear, or the end. */
 export type ToWriter = { id: number; call: JobCall } | { wake: string } | { close: true };
 
-/** From the writer thread: a job's outcome or failure, with the ledger transactions it counted. */
-export type FromWriter = { id: number; ledger: { kind: string; count: number }[] } & Answered;
+/** From the writer thread: jobs' outcomes or failures, with the ledger transactions it counted since the last. */
+export interface FromWriter {
+  answers: ({ id: number } & Answered)[];
+  ledger: { kind: string; count: number }[];
+}
 
 /** How a job ended. */
 export type Answered = { outcome: JobOutcome } | { rejection: Pick<Rejection, 'code' | 'params'> } | { error: string };
@@ -40,13 +43,15 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
   const spawn = (): Worker => {
     const startedMs = clock();
     const next = new Worker(new URL(fromSource ? './boot.mjs' : './writer-thread.js', import.meta.url), { workerData: { dataDir } });
-    next.on('message', (message: FromWriter) => {
-      const call = pending.get(message.id)!;
-      pending.delete(message.id);
-      for (const { kind, count } of message.ledger) ledgerTransactions.inc({ kind }, count);
-      if ('outcome' in message) call.resolve(message.outcome);
-      else if ('rejection' in message) call.reject(new Rejection(message.rejection.code, message.rejection.params));
-      else call.reject(new Error(message.error));
+    next.on('message', ({ answers, ledger }: FromWriter) => {
+      for (const { kind, count } of ledger) ledgerTransactions.inc({ kind }, count);
+      for (const answer of answers) {
+        const call = pending.get(answer.id)!;
+        pending.delete(answer.id);
+        if ('outcome' in answer) call.resolve(answer.outcome);
+        else if ('rejection' in answer) call.reject(new Rejection(answer.rejection.code, answer.rejection.params));
+        else call.reject(new Error(answer.error));
+      }
       if (pending.size === 0) idle?.();
     });
     next.on('error', (error) => log.error({ err: error }, 'the SQLite writer thread failed'));
@@ -55,6 +60,8 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
         const stopped = new Error('the writer thread stopped');
         for (const { reject } of pending.values()) reject(stopped);
         pending.clear();
+        // the jobs not yet sent were refused with the rest: the next thread must not run them
+        outbox = [];
         idle?.();
         // one that stops as soon as it starts would only stop again: jobs are refused from then on
         if (!closing && clock() - startedMs < limits.writerRestartAfterMs) {
@@ -70,8 +77,18 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
     started?.(next);
     return next;
   };
+  // messages leave once a turn of the event loop, together: the calls of the requests read in one
+  // turn cost the thread one message, not one each
+  let outbox: ToWriter[] = [];
+  const flush = () => {
+    const messages = outbox;
+    outbox = [];
+    if (messages.length > 0) worker.postMessage(messages);
+  };
+  const post = (message: ToWriter) => {
+    if (outbox.push(message) === 1) setImmediate(flush);
+  };
   let worker = spawn();
-  const post = (message: ToWriter) => worker.postMessage(message);
   return {
     run<N extends JobCall['name']>(call: JobCall<N>) {
       if (failure) return Promise.reject(failure);
