@@ -104,7 +104,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
   // hot money calls' jobs: on SQLite in the writer thread, on PostgreSQL in process (its pool writes in parallel)
-  const jobs = config.databaseUrl ? jobRunner(db) : startWriter(config.dataDir, app.log);
+  const jobs = config.databaseUrl ? jobRunner(db) : startWriter(config.dataDir, app.log, { clock });
   market.onWake((signal) => jobs.wake(signal));
   app.addHook('onClose', () => jobs.close());
   await app.register(idempotencyPlugin, { db, clock, jobs });

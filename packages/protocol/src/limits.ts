@@ -39,6 +39,8 @@ export const limits = {
   idempotencyKeyLengthMax: 128,
   /** money calls sharing one commit (group commit), at most */
   groupCommitMax: 256,
+  /** a SQLite writer thread that stops sooner than this after starting is not replaced (it would only stop again) */
+  writerRestartAfterMs: 1000,
   bodyBytesMax: 1024 * 1024,
   /** bars one `new_timeshar` answer holds at most (the newest are kept) */
   candlesPerAnswerMax: 2000,

@@ -97,7 +97,8 @@ export interface JobRoute<C extends CallSpec, N extends JobName> {
  */
 export function jobRoute<C extends CallSpec, N extends JobName>(app: FastifyInstance, call: C, { job, answer, committed }: JobRoute<C, N>): void {
   if (!call.money) throw new Error(`${call.path} is not a money call`);
-  register(app, call, {}, async (request, reply) => {
+  // its answer is a short envelope, always under the compression threshold: no compression hooks
+  register(app, call, { compress: false }, async (request, reply) => {
     const callRequest = request as unknown as CallRequest<C>;
     const outcome = await app.runJobCall(request, reply, { ...job(callRequest), answer: answer(callRequest) });
     if ('value' in outcome) committed?.(callRequest, reply, outcome.value);
@@ -108,7 +109,7 @@ export function jobRoute<C extends CallSpec, N extends JobName>(app: FastifyInst
 function register<C extends CallSpec>(
   app: FastifyInstance,
   call: C,
-  extras: Pick<RouteExtras, 'preHandler' | 'params'>,
+  extras: Pick<RouteExtras, 'preHandler' | 'params'> & { compress?: false },
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const input = call.request ? (call.method === 'GET' ? { querystring: call.request } : { body: call.request }) : {};
@@ -133,6 +134,7 @@ function register<C extends CallSpec>(
       ...(call.response ? { response: { 200: call.response } } : {}),
     },
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+    ...(extras.compress === false ? { compress: false as const } : {}),
     handler,
   });
 }

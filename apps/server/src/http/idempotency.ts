@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { preparedQuery } from '../db/prepared';
+import { nativeSha256Hex } from '../hash';
 import { Rejection } from '../rejection';
 import type { JobCall, JobName, JobOutcome, JobRunner } from '../writer/jobs';
 
@@ -53,7 +53,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 
 function requestHash(request: FastifyRequest): string {
   const json = JSON.stringify(request.body ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  return createHash('sha256').update(`${request.method} ${request.url}\n${json}`).digest('hex');
+  return nativeSha256Hex(`${request.method} ${request.url}\n${json}`);
 }
 
 /** The stored answer of an earlier request with this key; a refusal when that request was another. */
@@ -72,10 +72,10 @@ async function answerOf(db: Db, userId: bigint, key: string, hash: string): Prom
 }
 
 // every keyed money call claims and answers: compiled once
-const claim = preparedQuery<{ userId: bigint; key: string; hash: string; nowMs: bigint }, never>((db, arg) =>
+const claim = preparedQuery<{ userId: bigint; key: string; hash: string; response: string | null; nowMs: bigint }, never>((db, arg) =>
   db
     .insertInto('idempotency_request')
-    .values({ user_id: arg('userId'), key: arg('key'), request_hash: arg('hash'), response: null, created_at_ms: arg('nowMs') })
+    .values({ user_id: arg('userId'), key: arg('key'), request_hash: arg('hash'), response: arg('response'), created_at_ms: arg('nowMs') })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
 );
 const answer = preparedQuery<{ userId: bigint; key: string; payload: string }, never>((db, arg) =>
@@ -92,13 +92,19 @@ export interface Claim {
 
 /**
  * Claims the key in `trx`, runs `work` and stores the answer it gives, all in `trx`; a key
- * already claimed answers the stored answer and runs nothing.
+ * already claimed answers the stored answer and runs nothing. An answer `known` before the work
+ * (a job's) is stored with the claim, one write instead of two: a refused work rolls both back.
  */
-export async function keyed(trx: Db, { userId, key, hash, nowMs }: Claim, work: () => Promise<string>): Promise<{ replayed: string } | { payload: string }> {
-  const claimed = await claim(trx, { userId, key, hash, nowMs });
+export async function keyed(
+  trx: Db,
+  { userId, key, hash, nowMs }: Claim,
+  work: () => Promise<string>,
+  known?: string,
+): Promise<{ replayed: string } | { payload: string }> {
+  const claimed = await claim(trx, { userId, key, hash, response: known ?? null, nowMs });
   if (claimed.numAffectedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
   const payload = await work();
-  await answer(trx, { userId, key, payload });
+  if (known === undefined) await answer(trx, { userId, key, payload });
   return { payload };
 }
 

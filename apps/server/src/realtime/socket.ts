@@ -239,13 +239,15 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const spotSeqs = new Map<number, { depth: number; detail: number }>();
   const realtime: Realtime = {
     io,
+    // each payload is built only when some socket of this process follows its channel
     publishMarket(event) {
       const { symbol } = board.pair(event.pairId);
       publishLegacy(event);
       if (event.kind === 'depth') {
+        const room = channelRoom(symbol, 'market_depth');
+        if (!followed(room)) return;
         const payload = events.depth(event);
         const slow: string[] = [];
-        const room = channelRoom(symbol, 'market_depth');
         for (const socket of localSockets(room)) {
           if (queued(socket) < CONFLATE_AFTER_PACKETS) continue;
           socket.data.parkedDepth = payload;
@@ -254,7 +256,6 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
         io.local.to(room).except(slow).emit('market_depth', payload);
         return;
       }
-      // each payload is built only when some socket follows its channel
       const detailRoom = channelRoom(symbol, 'market_detail');
       if (followed(detailRoom)) io.local.to(detailRoom).emit('market_detail', events.detail(event.pairId, event.trades, event.seq));
       const tradeRoom = channelRoom(symbol, 'market_trade');
@@ -269,7 +270,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const nowMs = market.clock();
       const newest = event.trades.at(-1);
       if (newest) fanoutLag.observe(Math.max(0, nowMs - newest.timeMs) / 1000);
-      if (nowMs - last.sentAtMs >= DAYMARKET_INTERVAL_MS) {
+      if (nowMs - last.sentAtMs >= DAYMARKET_INTERVAL_MS && followed(DAYMARKET_ROOM)) {
         daymarkets.set(event.pairId, { sentAtMs: nowMs, seq: last.seq + 1 });
         io.local.to(DAYMARKET_ROOM).emit('daymarket', events.daymarket(event, last.seq + 1));
       }

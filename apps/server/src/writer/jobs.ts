@@ -57,7 +57,7 @@ export function jobRunner(db: Db): JobRunner {
       grouped(async (trx) => {
         if (!call.claim) return { value: await work(trx, call) };
         let value: unknown;
-        const outcome = await keyed(trx, call.claim, async () => ((value = await work(trx, call)), call.payload));
+        const outcome = await keyed(trx, call.claim, async () => ((value = await work(trx, call)), call.payload), call.payload);
         return 'replayed' in outcome ? outcome : { value };
       }) as Promise<JobOutcome<N>>,
     wake(signal) {

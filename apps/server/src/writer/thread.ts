@@ -19,6 +19,15 @@ async function ledgerCounted(): Promise<FromWriter['ledger']> {
   return values.filter((v) => v.value > 0).map((v) => ({ kind: String(v.labels.kind), count: v.value }));
 }
 
+// the answers of one turn of the event loop (a group's, answered after its commit) leave in one message
+let answers: FromWriter['answers'] = [];
+async function flush(): Promise<void> {
+  const message: FromWriter = { answers, ledger: [] };
+  answers = [];
+  message.ledger = await ledgerCounted();
+  port.postMessage(message);
+}
+
 async function answer(id: number, result: Promise<unknown>): Promise<void> {
   let answered: Answered;
   try {
@@ -26,12 +35,13 @@ async function answer(id: number, result: Promise<unknown>): Promise<void> {
   } catch (error) {
     answered = error instanceof Rejection ? { rejection: { code: error.code, params: error.params } } : { error: error instanceof Error ? error.message : String(error) };
   }
-  const message: FromWriter = { id, ledger: await ledgerCounted(), ...answered };
-  port.postMessage(message);
+  if (answers.push({ id, ...answered }) === 1) setImmediate(() => void flush());
 }
 
-port.on('message', (message: ToWriter) => {
-  if ('call' in message) void answer(message.id, jobs.run(message.call));
-  else if ('wake' in message) jobs.wake(message.wake);
-  else void jobs.close().then(() => db.destroy()).then(() => port.close());
+port.on('message', (messages: ToWriter[]) => {
+  for (const message of messages) {
+    if ('call' in message) void answer(message.id, jobs.run(message.call));
+    else if ('wake' in message) jobs.wake(message.wake);
+    else void jobs.close().then(() => db.destroy()).then(() => port.close());
+  }
 });

@@ -1,17 +1,28 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
 import { wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
 
-/** To the writer thread: a job to run, a wake signal to hear, or the end. */
+/** To the writer thread, in order: a job to run, a wake signal to hear, or the end. */
 export type ToWriter = { id: number; call: JobCall } | { wake: string } | { close: true };
 
-/** From the writer thread: a job's outcome or failure, with the ledger transactions it counted. */
-export type FromWriter = { id: number; ledger: { kind: string; count: number }[] } & Answered;
+/** From the writer thread: jobs' outcomes or failures, with the ledger transactions it counted since the last. */
+export interface FromWriter {
+  answers: ({ id: number } & Answered)[];
+  ledger: { kind: string; count: number }[];
+}
 
 /** How a job ended. */
 export type Answered = { outcome: JobOutcome } | { rejection: Pick<Rejection, 'code' | 'params'> } | { error: string };
+
+export interface WriterOptions {
+  clock: Clock;
+  /** each thread as it starts (tests stop one to see it replaced) */
+  started?: (thread: Worker) => void;
+}
 
 /**
  * The SQLite writer: a thread with a connection of its own to the file runs the jobs, so the disk
@@ -19,7 +30,7 @@ export type Answered = { outcome: JobOutcome } | { rejection: Pick<Rejection, 'c
  * serves HTTP. Run from source, the thread loads TypeScript through `boot.mjs`; the build bundles
  * it as `writer-thread.js` beside the server.
  */
-export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>): JobRunner {
+export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>, { clock, started }: WriterOptions): JobRunner {
   const fromSource = import.meta.url.endsWith('.ts');
   const pending = new Map<number, { resolve: (outcome: JobOutcome) => void; reject: (error: unknown) => void }>();
   let idle: (() => void) | undefined;
@@ -30,15 +41,17 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
   // a thread that fails is replaced at once: the jobs it held are refused (each one's claim, work
   // and answer commit together, so none is half done and a retry with its key is safe)
   const spawn = (): Worker => {
-    const startedMs = Date.now();
+    const startedMs = clock();
     const next = new Worker(new URL(fromSource ? './boot.mjs' : './writer-thread.js', import.meta.url), { workerData: { dataDir } });
-    next.on('message', (message: FromWriter) => {
-      const call = pending.get(message.id)!;
-      pending.delete(message.id);
-      for (const { kind, count } of message.ledger) ledgerTransactions.inc({ kind }, count);
-      if ('outcome' in message) call.resolve(message.outcome);
-      else if ('rejection' in message) call.reject(new Rejection(message.rejection.code, message.rejection.params));
-      else call.reject(new Error(message.error));
+    next.on('message', ({ answers, ledger }: FromWriter) => {
+      for (const { kind, count } of ledger) ledgerTransactions.inc({ kind }, count);
+      for (const answer of answers) {
+        const call = pending.get(answer.id)!;
+        pending.delete(answer.id);
+        if ('outcome' in answer) call.resolve(answer.outcome);
+        else if ('rejection' in answer) call.reject(new Rejection(answer.rejection.code, answer.rejection.params));
+        else call.reject(new Error(answer.error));
+      }
       if (pending.size === 0) idle?.();
     });
     next.on('error', (error) => log.error({ err: error }, 'the SQLite writer thread failed'));
@@ -47,9 +60,11 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
         const stopped = new Error('the writer thread stopped');
         for (const { reject } of pending.values()) reject(stopped);
         pending.clear();
+        // the jobs not yet sent were refused with the rest: the next thread must not run them
+        outbox = [];
         idle?.();
         // one that stops as soon as it starts would only stop again: jobs are refused from then on
-        if (!closing && Date.now() - startedMs < 1000) {
+        if (!closing && clock() - startedMs < limits.writerRestartAfterMs) {
           failure = stopped;
           log.error({ code }, 'the SQLite writer thread stopped as it started; money calls are refused until a restart');
         } else if (!closing) {
@@ -59,10 +74,21 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
         resolve();
       }),
     );
+    started?.(next);
     return next;
   };
+  // messages leave once a turn of the event loop, together: the calls of the requests read in one
+  // turn cost the thread one message, not one each
+  let outbox: ToWriter[] = [];
+  const flush = () => {
+    const messages = outbox;
+    outbox = [];
+    if (messages.length > 0) worker.postMessage(messages);
+  };
+  const post = (message: ToWriter) => {
+    if (outbox.push(message) === 1) setImmediate(flush);
+  };
   let worker = spawn();
-  const post = (message: ToWriter) => worker.postMessage(message);
   return {
     run<N extends JobCall['name']>(call: JobCall<N>) {
       if (failure) return Promise.reject(failure);

@@ -290,4 +290,15 @@ describe('lever engine: restore', () => {
     // the book it came from is untouched
     expect([...leverOrders(watched)].map((o) => o.id)).toEqual([1n, 2n]);
   });
+
+  it('keeps an order refreshed as it is, and takes a changed one', () => {
+    const book = step(priced(), submit(1n, { takeProfitUnits: u('30500') })).book;
+    const held = book.orders.get(1n)!;
+    const same = step(book, { type: 'refresh', orders: [{ ...held }], gone: [] }).book;
+    expect(same.orders.get(1n)).toBe(held);
+    expect(same.pairs.get(1n)!.triggers).toBe(book.pairs.get(1n)!.triggers);
+    const moved = step(book, { type: 'refresh', orders: [{ ...held, takeProfitUnits: u('30600') }], gone: [] }).book;
+    expect(moved.orders.get(1n)!.takeProfitUnits).toBe(u('30600'));
+    expect(moved.pairs.get(1n)!.triggers.rise.keysArray()).not.toEqual(book.pairs.get(1n)!.triggers.rise.keysArray());
+  });
 });

@@ -173,6 +173,8 @@ class Draft {
   /** puts the order in, in place of any version of it the book holds */
   put(order: LeverOrder): void {
     const previous = this.orders.get(order.id);
+    // a look often reads again an order the book holds as it is (named by a wake, read as new before)
+    if (previous && sameOrder(previous, order)) return;
     if (previous) this.remove(previous);
     this.insert(order);
   }
@@ -191,6 +193,12 @@ class Draft {
   done(): LeverBook {
     return { pairs: this.pairs, orders: this.orders, counts: this.counts };
   }
+}
+
+/** Whether two versions of an order agree in every field (all of them plain values). */
+function sameOrder(a: LeverOrder, b: LeverOrder): boolean {
+  for (const key in b) if (a[key as keyof LeverOrder] !== b[key as keyof LeverOrder]) return false;
+  return true;
 }
 
 /** The pair's last tick, or why a trade cannot be priced now. */

@@ -165,10 +165,11 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
       if (!running) return;
       if (detail === undefined) pairsChanged = true;
       else if (/^[0-9]{1,19}$/.test(detail)) named.add(BigInt(detail));
-      // wakes that come while one waits are served by it
+      // wakes that come while one waits are served by it; it waits a turn of the event loop, so
+      // the wakes of a group commit's answers, sent together, make one look
       if (refreshQueued) return;
       refreshQueued = true;
-      enqueue(refresh);
+      enqueue(() => new Promise<void>((resolve) => setImmediate(resolve)).then(refresh));
     },
     async lose() {
       running = false;

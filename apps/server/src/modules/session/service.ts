@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { SessionKind } from '../../db/schema';
+import { nativeSha256Hex } from '../../hash';
 import { insertSession, revokeSessionById, revokeUserSessions, selectLiveSession, touchSession } from './queries';
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return nativeSha256Hex(token);
 }
 
 /** Opens a session and returns its opaque token; only the token's hash is stored. */
