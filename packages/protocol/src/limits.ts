@@ -40,12 +40,13 @@ export const limits = {
   /** money calls sharing one commit (group commit), at most */
   groupCommitMax: 256,
   /**
-   * the SQLite writer thread checkpoints the WAL once it has had no job this long; its own commits
-   * checkpoint only past `writerWalPagesMax` pages (SQLite's default is 1,000: a copy and a sync of
-   * the file inside the commit of whichever job crosses it, a burst's batches each paying one)
+   * the SQLite writer thread checkpoints the WAL once it has had no job this long; a commit
+   * checkpoints only past `sqliteWalPagesMax` pages (SQLite's default is 1,000: a copy and a sync
+   * of the file inside the commit of whichever job or request crosses it, a burst's batches each
+   * paying one)
    */
   writerCheckpointIdleMs: 200,
-  writerWalPagesMax: 16_384,
+  sqliteWalPagesMax: 16_384,
   bodyBytesMax: 1024 * 1024,
   /** bars one `new_timeshar` answer holds at most (the newest are kept) */
   candlesPerAnswerMax: 2000,

@@ -11,7 +11,6 @@ import type { Answered, FromWriter, ToWriter } from './writer';
 const port = parentPort!;
 const db = openDatabase({ dataDir: (workerData as { dataDir: string }).dataDir });
 const jobs = jobRunner(db);
-await sql.raw(`pragma wal_autocheckpoint = ${limits.writerWalPagesMax}`).execute(db);
 
 /** Jobs sent and not yet answered; once none is for a moment, the WAL is checkpointed, off any job's path. */
 let running = 0;
