@@ -24,7 +24,6 @@ const jobs = {
   microSettle: (trx: Db, job: { batch: MicroSettleBatch; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.nowMs),
 };
 
-
 export type JobName = keyof typeof jobs;
 export type JobArgs<N extends JobName> = Parameters<(typeof jobs)[N]>[1];
 export type JobValue<N extends JobName> = Awaited<ReturnType<(typeof jobs)[N]>>;

@@ -218,9 +218,11 @@ export class MicroSettler implements LeaderEngine {
       }
       while (inFlight.length > 0) await this.landed(inFlight.shift()!, pushes);
     } finally {
-      // after a failure, the batches handed over end too (refused: they follow the failed one)
-      // before the caller rebuilds from the database
-      await Promise.allSettled([...inFlight.map((w) => w.committed), ...pushes]);
+      // after a failure, the batches handed over end before the caller rebuilds from the database:
+      // those that committed are taken in (their expiries are final); any after a failed one is
+      // refused, since it follows it
+      for (const written of inFlight) await this.landed(written, pushes).catch(() => undefined);
+      await Promise.allSettled(pushes);
     }
   }
 
