@@ -105,6 +105,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
   // hot money calls' jobs: on SQLite in the writer thread, on PostgreSQL in process (its pool writes in parallel)
   const jobs = config.databaseUrl ? jobRunner(db) : startWriter(config.dataDir, app.log, { clock });
+  // the micro settler writes its batches through them too
+  app.decorate('jobs', jobs);
   market.onWake((signal) => jobs.wake(signal));
   app.addHook('onClose', () => jobs.close());
   await app.register(idempotencyPlugin, { db, clock, jobs });

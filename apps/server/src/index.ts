@@ -8,6 +8,8 @@ export { postTransaction } from './modules/ledger/service';
 export { inTransaction } from './db/transaction';
 export { checkLedger } from './modules/ledger/check';
 export { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
+export { jobRunner, type JobRunner } from './writer/jobs';
+export { startWriter } from './writer/writer';
 export { createSession } from './modules/session/service';
 export * as factories from './testing/factories';
 export { hashPassword } from './modules/user/password';

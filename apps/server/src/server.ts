@@ -58,6 +58,7 @@ export async function startServer(
   const micro = new MicroSettler({
     ...options.micro,
     db,
+    jobs: app.jobs,
     clock: market.clock,
     log: app.log,
     publish: (userId, row) => {

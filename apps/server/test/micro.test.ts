@@ -199,6 +199,7 @@ describe('micro settlement', () => {
     const pushedTo: bigint[] = [];
     const small = new MicroSettler({
       db: server.db,
+      jobs: server.app.jobs,
       clock,
       log: server.app.log,
       publish: (userId) => pushedTo.push(userId),

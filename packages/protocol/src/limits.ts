@@ -41,6 +41,14 @@ export const limits = {
   groupCommitMax: 256,
   /** a SQLite writer thread that stops sooner than this after starting is not replaced (it would only stop again) */
   writerRestartAfterMs: 1000,
+  /**
+   * the SQLite writer thread checkpoints the WAL once it has had no job this long; a commit
+   * checkpoints only past `sqliteWalPagesMax` pages (SQLite's default is 1,000: a copy and a sync
+   * of the file inside the commit of whichever job or request crosses it, a burst's batches each
+   * paying one)
+   */
+  writerCheckpointIdleMs: 200,
+  sqliteWalPagesMax: 16_384,
   bodyBytesMax: 1024 * 1024,
   /** bars one `new_timeshar` answer holds at most (the newest are kept) */
   candlesPerAnswerMax: 2000,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { limits } from '@tidemark/protocol';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,8 @@ export function openDatabase(target: DatabaseTarget): Db {
   const file = new SqliteDatabase(path.join(target.dataDir, 'tidemark.db'));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
+  // the writer thread checkpoints when idle (writer/thread.ts): a commit only past this bound
+  file.pragma(`wal_autocheckpoint = ${limits.sqliteWalPagesMax}`);
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.defaultSafeIntegers(true);

@@ -4,10 +4,12 @@
 import type { LeverTick } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
-import { groupCommit } from '../db/group-commit';
+import { groupCommit, type GroupCommit } from '../db/group-commit';
 import { keyed, type Claim } from '../http/idempotency';
 import { LEVER_ENGINE } from '../modules/lever/routes';
 import { leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
+import type { MicroSettleBatch } from '../modules/micro/batch';
+import { persistMicroSettlements } from '../modules/micro/service';
 
 /** What the jobs keep between calls, per runner. */
 interface JobContext {
@@ -18,11 +20,19 @@ interface JobContext {
 const jobs = {
   leverSubmit: async (trx: Db, job: { input: LeverSubmit; tick: LeverTick | null; nowMs: number }, { pairs }: JobContext) =>
     (await submitLever(trx, pairs, job.input, job.tick, job.nowMs)).id,
+  /** the micro settler's batch (engine/micro) */
+  microSettle: (trx: Db, job: { batch: MicroSettleBatch; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.nowMs),
 };
 
 export type JobName = keyof typeof jobs;
 export type JobArgs<N extends JobName> = Parameters<(typeof jobs)[N]>[1];
 export type JobValue<N extends JobName> = Awaited<ReturnType<(typeof jobs)[N]>>;
+
+/**
+ * Jobs that run in a transaction of their own, not in a group, one at a time: a settlement batch
+ * writes thousands of rows, which the lever submits of a group would wait on, and it commits alone.
+ */
+const ALONE: ReadonlySet<JobName> = new Set(['microSettle']);
 
 /** One call's job: with a key, it claims it and stores `payload` as the answer in the same transaction. */
 export interface JobCall<N extends JobName = JobName> {
@@ -39,6 +49,13 @@ export type JobOutcome<N extends JobName = JobName> = { replayed: string } | { v
 /** Whether a wake signal changes what jobs keep: staff changing the contract pairs wake `lever` (a submit's own wake names its order). */
 export const wakesJobs = (signal: string) => signal === LEVER_ENGINE;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's job runner (the writer thread on SQLite): money calls and the micro settler's batches */
+    jobs: JobRunner;
+  }
+}
+
 /** Runs jobs, each answered after the commit that holds it; a refusal rejects with its Rejection. */
 export interface JobRunner {
   run<N extends JobName>(call: JobCall<N>): Promise<JobOutcome<N>>;
@@ -47,14 +64,22 @@ export interface JobRunner {
   close(): Promise<void>;
 }
 
-/** The runner on `db`, in this thread: concurrent calls share one commit. */
+/** The runner on `db`, in this thread: concurrent calls share one commit (but those that run alone). */
 export function jobRunner(db: Db): JobRunner {
   const grouped = groupCommit(db, limits.groupCommitMax);
+  // one after another in the order handed in, even on PostgreSQL's pool: a settlement batch
+  // commits after the one it follows in the chain
+  let aloneTail: Promise<unknown> = Promise.resolve();
+  const alone: GroupCommit = (work) => {
+    const done = aloneTail.then(() => db.transaction().execute(work));
+    aloneTail = done.catch(() => undefined);
+    return done;
+  };
   const context: JobContext = { pairs: leverPairs() };
   const work = (trx: Db, { name, args }: JobCall) => (jobs[name] as (trx: Db, args: unknown, context: JobContext) => Promise<unknown>)(trx, args, context);
   return {
     run: <N extends JobName>(call: JobCall<N>) =>
-      grouped(async (trx) => {
+      (ALONE.has(call.name) ? alone : grouped)(async (trx) => {
         if (!call.claim) return { value: await work(trx, call) };
         let value: unknown;
         const outcome = await keyed(trx, call.claim, async () => ((value = await work(trx, call)), call.payload), call.payload);

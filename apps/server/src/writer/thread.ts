@@ -1,5 +1,7 @@
 // The writer thread (see writer.ts): runs the jobs it is sent on its own connection to the SQLite file.
 import { parentPort, workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { limits } from '@tidemark/protocol';
 import { openDatabase } from '../db/database';
 import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
@@ -9,6 +11,12 @@ import type { Answered, FromWriter, ToWriter } from './writer';
 const port = parentPort!;
 const db = openDatabase({ dataDir: (workerData as { dataDir: string }).dataDir });
 const jobs = jobRunner(db);
+
+/** Jobs sent and not yet answered; once none is for a moment, the WAL is checkpointed, off any job's path. */
+let running = 0;
+let idle: NodeJS.Timeout | undefined;
+// passive: it waits on no reader; one that cannot finish is taken up at the next idle moment
+const checkpoint = () => void sql`pragma wal_checkpoint(PASSIVE)`.execute(db).catch(() => undefined);
 
 /** The ledger transactions this thread counted since the last answer: the process's registry is the main thread's. */
 async function ledgerCounted(): Promise<FromWriter['ledger']> {
@@ -36,12 +44,19 @@ async function answer(id: number, result: Promise<unknown>): Promise<void> {
     answered = error instanceof Rejection ? { rejection: { code: error.code, params: error.params } } : { error: error instanceof Error ? error.message : String(error) };
   }
   if (answers.push({ id, ...answered }) === 1) setImmediate(() => void flush());
+  if (--running === 0) idle = setTimeout(checkpoint, limits.writerCheckpointIdleMs);
 }
 
 port.on('message', (messages: ToWriter[]) => {
   for (const message of messages) {
-    if ('call' in message) void answer(message.id, jobs.run(message.call));
-    else if ('wake' in message) jobs.wake(message.wake);
-    else void jobs.close().then(() => db.destroy()).then(() => port.close());
+    if ('call' in message) {
+      running++;
+      clearTimeout(idle);
+      void answer(message.id, jobs.run(message.call));
+    } else if ('wake' in message) jobs.wake(message.wake);
+    else {
+      clearTimeout(idle);
+      void jobs.close().then(() => db.destroy()).then(() => port.close());
+    }
   }
 });

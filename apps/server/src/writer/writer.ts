@@ -92,6 +92,8 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
   return {
     run<N extends JobCall['name']>(call: JobCall<N>) {
       if (failure) return Promise.reject(failure);
+      // the thread ends on the close message: a job sent after it would never be answered
+      if (closing) return Promise.reject(new Error('the writer thread is closing'));
       const id = nextId++;
       return new Promise<JobOutcome<N>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (outcome: JobOutcome) => void, reject });

@@ -89,12 +89,16 @@ export function removeMicroOrders(schedule: MicroSchedule, orders: readonly Micr
   }
   if (!low || !high) return next;
   // a settled batch is usually every key from its first to its last (the earliest expiries): then
-  // one range deletion, not a deletion an order
-  if (next.byExpiry.forRange(low, high, true) === orders.length) next.byExpiry.deleteRange(low, high, true);
-  else for (const order of orders) next.byExpiry.delete([order.expiresAtMs, order.orderId]);
+  // one range deletion, not a deletion an order. Every order is open and given once, so the range
+  // held only them when it held as many; else the tree before the deletion is taken back
+  let byExpiry = next.byExpiry.clone();
+  if (byExpiry.deleteRange(low, high, true) !== orders.length) {
+    byExpiry = next.byExpiry;
+    for (const order of orders) byExpiry.delete([order.expiresAtMs, order.orderId]);
+  }
   for (const [userId, left] of leftOfUser) {
     if (left > 0) next.openCountByUser.set(userId, left);
     else next.openCountByUser.delete(userId);
   }
-  return next;
+  return { ...next, byExpiry };
 }

@@ -12,21 +12,24 @@ import {
 import { limits, type TMicroOrderRow } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { nativeSha256Hex } from '../../hash';
+import { microSettleBatch, type Settled } from '../../modules/micro/batch';
 import {
   dueOpenMicroOrders,
   microChainTip,
   microPairIds,
   openMicroOrders,
-  persistMicroSettlements,
   recordedPrices,
   recordMicroTicks,
   settledOrderRows,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
+import type { JobRunner } from '../../writer/jobs';
 import type { LeaderEngine } from '../hosted';
 
 export interface MicroSettlerOptions {
   db: Db;
+  /** writes the batches (on SQLite the writer thread, so a batch's statements and commit run beside the next one's work) */
+  jobs: JobRunner;
   clock: Clock;
   log: FastifyBaseLogger;
   /** sends a settled order to its owner's private room */
@@ -40,12 +43,25 @@ export interface MicroSettlerOptions {
 /** Open orders a pass takes from the database beyond those it holds (wakes it missed). */
 const CATCH_UP_BATCH = 500;
 
+/** Batches handed to the writer and not yet committed, at most: one commits while the next is worked out. */
+const BATCHES_IN_FLIGHT = 2;
+
+/** A batch handed to the writer: the engine's state once it commits, and what it settled. */
+interface Written {
+  committed: Promise<unknown>;
+  state: MicroState;
+  settled: Settled[];
+  settledAtMs: number;
+}
+
 /**
  * The leader's micro settler. It records every trade of the micro pairs (the price record
  * settlements are judged by), and settles orders once they are due: each at the recorded price
  * at its own expiry, in batches of one database transaction (each order closed only if still
- * open, its payout its own ledger transaction, its record appended in chain order). The core's
- * state is adopted only after each commit, so a failure leaves the engine where the database is.
+ * open, its payout its own ledger transaction, its record appended in chain order). While the
+ * writer commits a batch, the next is worked out from the state that batch leaves; a batch
+ * commits only after the chain it follows (the writer checks), and the core's state is adopted
+ * only after each commit, so a failure leaves the engine where the database is.
  */
 export class MicroSettler implements LeaderEngine {
   readonly name = 'micro';
@@ -174,27 +190,57 @@ export class MicroSettler implements LeaderEngine {
   }
 
   private async settleDue(horizonMs: number): Promise<void> {
-    const { db, clock, publish, listening } = this.options;
+    const { db, jobs, clock } = this.options;
     const batchSize = this.options.batchSize ?? limits.microSettleBatchMax;
-    for (;;) {
-      const state = this.state;
-      if (!this.active || !state) return;
-      const due = dueMicroOrders(state.schedule, horizonMs, batchSize);
-      if (due.length === 0) return;
-      const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })));
-      const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
-      if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
-      const settled = step.events.filter((e) => e.kind === 'settled');
-      // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
-      const missing = step.events.find((e) => e.kind === 'price_missing');
-      if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
-      const settledAtMs = clock();
-      await persistMicroSettlements(db, settled, settledAtMs);
-      for (const e of settled) engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
-      this.state = step.state;
-      for (const e of settled) this.finalUpToMs = Math.max(this.finalUpToMs, e.order.expiresAtMs);
-      const heard = settled.filter((e) => listening(e.order.userId));
-      for (const { userId, row } of await settledOrderRows(db, heard, settledAtMs, clock())) publish(userId, row);
+    const inFlight: Written[] = [];
+    const pushes: Promise<void>[] = [];
+    try {
+      // the state the batches handed over leave, ahead of the committed one
+      let state = this.state;
+      while (this.active && state) {
+        const due = dueMicroOrders(state.schedule, horizonMs, batchSize);
+        if (due.length === 0) break;
+        const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })));
+        const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
+        if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
+        const settled = step.events.filter((e) => e.kind === 'settled');
+        // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
+        const missing = step.events.find((e) => e.kind === 'price_missing');
+        if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
+        const settledAtMs = clock();
+        const batch = microSettleBatch(settled, state.chainTip);
+        const committed = jobs.run({ name: 'microSettle', args: { batch, nowMs: settledAtMs }, payload: '' });
+        // its failure is met in turn, below
+        committed.catch(() => undefined);
+        inFlight.push({ committed, state: step.state, settled, settledAtMs });
+        state = step.state;
+        if (inFlight.length >= BATCHES_IN_FLIGHT) await this.landed(inFlight.shift()!, pushes);
+      }
+      while (inFlight.length > 0) await this.landed(inFlight.shift()!, pushes);
+    } finally {
+      // after a failure, the batches handed over end before the caller rebuilds from the database:
+      // those that committed are taken in (their expiries are final); any after a failed one is
+      // refused, since it follows it
+      for (const written of inFlight) await this.landed(written, pushes).catch(() => undefined);
+      await Promise.allSettled(pushes);
     }
+  }
+
+  /** Adopts a batch's state once it committed, and starts the push of its closed orders (added to `pushes`). */
+  private async landed({ committed, state, settled, settledAtMs }: Written, pushes: Promise<void>[]): Promise<void> {
+    const { db, clock, publish, listening, log } = this.options;
+    await committed;
+    this.state = state;
+    for (const e of settled) {
+      engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);
+      this.finalUpToMs = Math.max(this.finalUpToMs, e.order.expiresAtMs);
+    }
+    const heard = settled.filter((e) => listening(e.order.userId));
+    pushes.push(
+      settledOrderRows(db, heard, settledAtMs, clock()).then(
+        (rows) => rows.forEach(({ userId, row }) => publish(userId, row)),
+        (error: unknown) => log.error({ err: error }, 'micro settler: closed orders not pushed'),
+      ),
+    );
   }
 }

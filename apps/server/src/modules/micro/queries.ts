@@ -1,8 +1,8 @@
-import { MICRO_PROFIT_RESULT_OF, type MicroSettlementRecord } from '@tidemark/core';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { bulkUpdate, type BulkColumn } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import type { MicroOrderTable } from '../../db/schema';
+import { batchHash, type MicroSettleBatch } from './batch';
 
 export type MicroOrderRow = Selectable<MicroOrderTable>;
 
@@ -186,18 +186,17 @@ const CLOSE_COLUMNS: BulkColumn[] = (
   ['end_price_units', 'end_tick_ms', 'payout_units', 'fact_profits_units', 'profit_result', 'settled_at_ms', 'settle_seq', 'prev_hash', 'hash', 'id'] as const
 ).map((name) => ({ name, type: name.endsWith('hash') ? 'text' : 'bigint' }));
 
-/**
- * Closes open orders with their settlement records (given in chain order), set-based; answers
- * how many were open and are now closed.
- */
-export function closeOrders(db: Db, records: readonly MicroSettlementRecord[], settledAtMs: number): Promise<number> {
+/** Closes open orders with their settlement records, set-based; answers how many were open and are now closed. */
+export function closeOrders(db: Db, batch: MicroSettleBatch, settledAtMs: number): Promise<number> {
   const settledAt = BigInt(settledAtMs);
+  const { tip, orderIds, endPriceUnits, endTickMs, payoutUnits, factProfitsUnits, profitResults } = batch;
   return bulkUpdate(
     db,
     'micro_order',
     CLOSE_COLUMNS,
-    records,
-    (r) => [r.endPriceUnits, BigInt(r.endTickMs), r.payoutUnits, r.factProfitsUnits, BigInt(MICRO_PROFIT_RESULT_OF[r.outcome]), settledAt, r.seq, r.prevHash, r.hash, r.orderId],
+    // by index: the batch's columns are typed arrays
+    Array.from(orderIds),
+    (orderId, i) => [endPriceUnits[i], endTickMs[i], payoutUnits[i], factProfitsUnits[i], BigInt(profitResults[i]!), settledAt, tip.seq + BigInt(i + 1), batchHash(batch, i - 1), batchHash(batch, i), orderId],
     { set: `status = ${MICRO_STATUS.closed}`, where: `status = ${MICRO_STATUS.open}` },
   );
 }

@@ -6,8 +6,8 @@ import {
   verifyChain,
   type MicroChainBreak,
   type MicroChainTip,
-  type MicroEvent,
   type MicroOrder,
+  type Bucket,
   type Posting,
   type PriceLookup,
   type PriceTick,
@@ -19,8 +19,9 @@ import { inTransaction } from '../../db/transaction';
 import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
 import { postTransaction, postTransactions } from '../ledger/service';
-import type { Leg, LegLog } from '../ledger/types';
+import type { Leg, LegLog, TxnInput } from '../ledger/types';
 import { ACCOUNT_LABEL, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
+import { type MicroSettleBatch, type Settled } from './batch';
 import * as q from './queries';
 
 /** The payable currencies with their presets and the user's micro balance in each. */
@@ -46,17 +47,19 @@ export async function secondsOptions(db: Db) {
   return rows.map((r) => ({ seconds: Number(r.seconds), profit_ratio: formatUnits(r.profit_ratio_units), status: Number(r.status) }));
 }
 
-/** The core's postings as ledger legs: the labels name the user's micro account, `fees` and `house`. */
-function legsOf(postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] {
-  return postings.map((p) => {
-    const user = p.accountId === ACCOUNT_LABEL.user;
-    const account = user
-      ? { userId, wallet: 'micro' as const, currencyId: p.currencyId }
-      : { system: p.accountId === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId: p.currencyId };
-    // every leg of one shape (log present, maybe undefined): a settler's batch builds thousands
-    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, log: user && p.bucket === 'available' ? userLog : undefined };
-  });
+/** A core posting's leg: the account labels name the user's micro account, `fees` and `house`. */
+function legOf(label: bigint, currencyId: bigint, bucket: Bucket, deltaUnits: bigint, userId: bigint, userLog: LegLog): Leg {
+  const user = label === ACCOUNT_LABEL.user;
+  const account = user
+    ? { userId, wallet: 'micro' as const, currencyId }
+    : { system: label === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId };
+  // every leg of one shape (log present, maybe undefined): a settler's batch builds thousands
+  return { account, bucket, deltaUnits, log: user && bucket === 'available' ? userLog : undefined };
 }
+
+/** The core's postings as ledger legs. */
+const legsOf = (postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] =>
+  postings.map((p) => legOf(p.accountId, p.currencyId, p.bucket, p.deltaUnits, userId, userLog));
 
 const SUBMIT_LOG: LegLog = { category: 'micro', text: 'micro_stake' };
 const SETTLE_LOG: LegLog = { category: 'micro', text: 'micro_settled' };
@@ -231,22 +234,27 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
 /**
  * Persists a batch of settlements in one transaction: each order closed (only if still open)
  * with its record (a unique seq, so records commit in chain order), its payout its own ledger
- * transaction. Throws when an order was not open, rolling the whole batch back: the caller must
- * rebuild from the database.
+ * transaction. Throws, rolling the whole batch back, when the stored chain does not end at the
+ * batch's tip (a batch before it failed, or another settler wrote) or an order was not open: the
+ * caller must rebuild from the database.
  */
-export async function persistMicroSettlements(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], nowMs: number) {
-  return inTransaction(db, async (trx) => {
-    const records = events.map((e) => e.record);
-    if ((await q.closeOrders(trx, records, nowMs)) !== events.length) throw new Error('micro orders of the batch were not all open: settled elsewhere');
-    await postTransactions(
-      trx,
-      events.map(({ order, postings }) => ({
-        kind: 'micro_settle',
-        reference: `micro_order:${order.orderId}`,
-        legs: legsOf(postings, order.userId, SETTLE_LOG),
-      })),
-      nowMs,
-    );
+export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, nowMs: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const { seq, hash } = await microChainTip(trx);
+    if (seq !== batch.tip.seq || hash !== batch.tip.hash) throw new Error(`micro settlement batch after seq ${batch.tip.seq} does not follow the chain, which ends at seq ${seq}`);
+    const n = batch.orderIds.length;
+    if ((await q.closeOrders(trx, batch, nowMs)) !== n) throw new Error('micro orders of the batch were not all open: settled elsewhere');
+    const inputs: TxnInput[] = new Array(n);
+    let leg = 0;
+    for (let i = 0; i < n; i++) {
+      const userId = batch.userIds[i]!;
+      const legs: Leg[] = new Array(batch.legCounts[i]!);
+      for (let j = 0; j < legs.length; j++, leg++) {
+        legs[j] = legOf(batch.legAccounts[leg]!, batch.legCurrencyIds[leg]!, batch.legFrozen[leg] ? 'frozen' : 'available', batch.legDeltaUnits[leg]!, userId, SETTLE_LOG);
+      }
+      inputs[i] = { kind: 'micro_settle', reference: `micro_order:${batch.orderIds[i]}`, legs };
+    }
+    await postTransactions(trx, inputs, nowMs);
   });
 }
 
@@ -254,7 +262,7 @@ export async function persistMicroSettlements(db: Db, events: readonly Extract<M
  * Settled orders with their owners, as `closed_microorder` carries them: built from the batch
  * just committed (what it wrote) and the names of their pairs and currencies.
  */
-export async function settledOrderRows(db: Db, events: readonly Extract<MicroEvent, { kind: 'settled' }>[], settledAtMs: number, nowMs: number) {
+export async function settledOrderRows(db: Db, events: readonly Settled[], settledAtMs: number, nowMs: number) {
   if (events.length === 0) return [];
   const distinct = (ids: bigint[]) => [...new Set(ids)];
   const names = await q.selectOrderNames(db, distinct(events.map((e) => e.order.pairId)), distinct(events.map((e) => e.order.currencyId)));

@@ -1,0 +1,93 @@
+import type { MicroChainTip, MicroEvent } from '@tidemark/core';
+
+/** A settlement the core decided. */
+export type Settled = Extract<MicroEvent, { kind: 'settled' }>;
+
+/**
+ * A batch of settlements as the settler hands it to the writer: in chain order after `tip`, as
+ * columns of 64-bit integers (the width of the database's columns) and one text of the records'
+ * hashes, so handing it to another thread copies a few buffers, not thousands of objects. Each
+ * order's postings are its legs, in order: `legCounts[i]` of them.
+ */
+export interface MicroSettleBatch {
+  tip: MicroChainTip;
+  orderIds: BigInt64Array;
+  userIds: BigInt64Array;
+  endPriceUnits: BigInt64Array;
+  endTickMs: BigInt64Array;
+  payoutUnits: BigInt64Array;
+  factProfitsUnits: BigInt64Array;
+  profitResults: Int8Array;
+  /** the records' hashes, 64 hex digits each */
+  hashes: string;
+  legCounts: Uint8Array;
+  legAccounts: BigInt64Array;
+  legCurrencyIds: BigInt64Array;
+  /** 1 frozen, 0 available */
+  legFrozen: Uint8Array;
+  legDeltaUnits: BigInt64Array;
+}
+
+const HASH_HEX = 64;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+/** A 64-bit typed array would wrap a larger value silently: no column of the database holds one either. */
+function int64(value: bigint): bigint {
+  if (value < INT64_MIN || value > INT64_MAX) throw new Error(`micro settlement: ${value} does not fit 64 bits`);
+  return value;
+}
+
+/** Settlements the core decided, as the writer takes them; `tip` is the chain before the first. */
+export function microSettleBatch(events: readonly Settled[], tip: MicroChainTip): MicroSettleBatch {
+  const n = events.length;
+  const legs = events.reduce((sum, e) => sum + e.postings.length, 0);
+  const batch: MicroSettleBatch = {
+    tip,
+    orderIds: new BigInt64Array(n),
+    userIds: new BigInt64Array(n),
+    endPriceUnits: new BigInt64Array(n),
+    endTickMs: new BigInt64Array(n),
+    payoutUnits: new BigInt64Array(n),
+    factProfitsUnits: new BigInt64Array(n),
+    profitResults: new Int8Array(n),
+    hashes: '',
+    legCounts: new Uint8Array(n),
+    legAccounts: new BigInt64Array(legs),
+    legCurrencyIds: new BigInt64Array(legs),
+    legFrozen: new Uint8Array(legs),
+    legDeltaUnits: new BigInt64Array(legs),
+  };
+  const hashes: string[] = [];
+  let previous = tip;
+  let leg = 0;
+  events.forEach(({ order, settlement, postings, record }, i) => {
+    // the writer derives each record's seq and previous hash from the tip: they must follow it
+    if (record.seq !== previous.seq + 1n || record.prevHash !== previous.hash || record.hash.length !== HASH_HEX) {
+      throw new Error(`micro settlement of order ${order.orderId}: its record does not follow the chain`);
+    }
+    previous = record;
+    batch.orderIds[i] = int64(order.orderId);
+    batch.userIds[i] = int64(order.userId);
+    batch.endPriceUnits[i] = int64(settlement.endTick.priceUnits);
+    batch.endTickMs[i] = BigInt(settlement.endTick.atMs);
+    batch.payoutUnits[i] = int64(settlement.payoutUnits);
+    batch.factProfitsUnits[i] = int64(settlement.factProfitsUnits);
+    batch.profitResults[i] = settlement.profitResult;
+    hashes.push(record.hash);
+    batch.legCounts[i] = postings.length;
+    for (const p of postings) {
+      batch.legAccounts[leg] = int64(p.accountId);
+      batch.legCurrencyIds[leg] = int64(p.currencyId);
+      batch.legFrozen[leg] = p.bucket === 'frozen' ? 1 : 0;
+      batch.legDeltaUnits[leg] = int64(p.deltaUnits);
+      leg++;
+    }
+  });
+  batch.hashes = hashes.join('');
+  return batch;
+}
+
+/** The record hash of a batch's i-th settlement; i = -1 is the tip's. */
+export const batchHash = (batch: MicroSettleBatch, i: number): string =>
+  i < 0 ? batch.tip.hash : batch.hashes.slice(i * HASH_HEX, (i + 1) * HASH_HEX);
+
