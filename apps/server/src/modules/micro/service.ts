@@ -21,7 +21,7 @@ import { Rejection } from '../../rejection';
 import { postTransaction, postTransactions } from '../ledger/service';
 import type { Leg, LegLog, TxnInput } from '../ledger/types';
 import { ACCOUNT_LABEL, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
-import { type MicroSettleBatch, type Settled } from './batch';
+import type { MicroSettleBatch, Settled } from './batch';
 import * as q from './queries';
 
 /** The payable currencies with their presets and the user's micro balance in each. */
