@@ -21,7 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LANGS, type Lang } from '@tidemark/protocol';
-import { readManifest, staticChunks, webDist, type Manifest } from './manifest';
+import { readManifest, staticChunks, webDist, type Manifest, type ManifestChunk } from './manifest';
 import { ROUTE_PAGES } from './src/routes';
 
 /** Each page prerendered, with what shows it has rendered (not its loading state). */
@@ -88,28 +88,31 @@ function pageCss(manifest: Manifest, page: string): string {
 
 /**
  * The links a route's page adds to index.html's head: its chunks and their CSS (those the entry
- * does not already name) and the language's texts. The app's own loading then finds them asked
- * for, or there (Vite's loader skips a stylesheet the page already has).
+ * does not already name). The app's own loading then finds them asked for, or there (Vite's
+ * loader skips a stylesheet the page already has).
  */
-function routeLinks(manifest: Manifest, page: string, lang: Lang): string {
-  const entry = staticChunks(manifest, 'index.html');
+function routeLinks(manifest: Manifest, entry: Set<ManifestChunk>, page: string): string[] {
   const chunks = [...staticChunks(manifest, page)].filter((chunk) => !entry.has(chunk));
-  const texts = manifest[`src/i18n/${lang}.json`];
-  if (!texts) throw new Error(`prerender: no texts chunk for ${lang} in the manifest`);
   const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-  return [
-    ...[...chunks, texts].map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-  ].join('\n    ');
+  return [...chunks.map((chunk) => modulePreload(chunk.file)), ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
 }
 
-/** A route's page: index.html with its links, or when prerendered, its markup, title, language and CSS. */
-function pageHtml(index: string, links: string, prerendered?: { css: string; rendered: Rendered }): string {
-  const html = index.replace('</head>', `  ${links}\n  </head>`);
-  if (!prerendered) return html;
-  const { css, rendered } = prerendered;
+const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
+/** The link to the language's texts, which the entry loads before its first render. */
+function textsLink(manifest: Manifest, lang: Lang): string {
+  const texts = manifest[`src/i18n/${lang}.json`];
+  if (!texts) throw new Error(`prerender: no texts chunk for ${lang} in the manifest`);
+  return modulePreload(texts.file);
+}
+
+/** A route's page: index.html with its links in the head. */
+const pageHtml = (index: string, links: string[]): string => index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+
+/** A prerendered page: index.html with its markup, title, language and CSS (no links: it paints from its HTML, and its chunks would share the network with that paint). */
+function prerenderedHtml(index: string, css: string, rendered: Rendered): string {
   const escaped = rendered.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return html
+  return index
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace(/<html lang="[^"]*"/, `<html lang="${rendered.tag}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
@@ -148,13 +151,14 @@ async function main(): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
       maxBuffer: 16 << 20,
     });
-    // no links: a prerendered page paints from its HTML, and its chunks would share the network with that paint
-    writePage(job.route.slice(1), job.lang, pageHtml(index, '', { css: css.get(job.page)!, rendered: JSON.parse(stdout) as Rendered }));
+    writePage(job.route.slice(1), job.lang, prerenderedHtml(index, css.get(job.page)!, JSON.parse(stdout) as Rendered));
     return next();
   };
+  const entry = staticChunks(manifest, 'index.html');
   for (const [route, page] of Object.entries(ROUTE_PAGES)) {
     if (PRERENDERED.some((each) => each.route === `/${route}`)) continue;
-    for (const lang of LANGS) writePage(route, lang, pageHtml(index, routeLinks(manifest, `src/pages/${page}.tsx`, lang)));
+    const links = routeLinks(manifest, entry, `src/pages/${page}.tsx`);
+    for (const lang of LANGS) writePage(route, lang, pageHtml(index, [textsLink(manifest, lang), ...links]));
   }
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, next));
   console.log(`wrote every route's page, prerendered ${PRERENDERED.map((page) => page.route).join(', ')} in ${LANGS.length} languages in ${Date.now() - started} ms`);
