@@ -8,6 +8,7 @@ import { ToastProvider } from './components/Toasts';
 import { language, loadTexts } from './i18n';
 import { antdIconLabels } from './i18n/antdIcons';
 import { ANTD_LOCALES } from './i18n/antdLocale';
+import { DEFAULT_STEP, formatPrice } from './format';
 import { RealtimeProvider } from './realtime/RealtimeProvider';
 import { antdTheme } from './theme';
 import './styles.css';
@@ -21,6 +22,10 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// Intl's number data for the language, read while the chunks below load: its first use costs a
+// phone tens of milliseconds, which would otherwise add to the render that first shows prices
+setTimeout(() => formatPrice('0', DEFAULT_STEP));
 
 // the language's texts and antd's, and the page, fetched together, before the first (translated)
 // render; not a top-level await: their chunks import the entry's, which must have finished running first

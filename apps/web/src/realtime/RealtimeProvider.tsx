@@ -24,8 +24,10 @@ function createSocket(): RealtimeSocket {
     loading = true;
     afterNextPaint(() => {
       void import('socket.io-client').then(({ io }) => {
-        // socket.io's path on our server; connecting waits for the provider, so nothing connects at load
-        socket = io({ path: '/wss/socket.io/', autoConnect: false, auth });
+        // socket.io's path on our server; connecting waits for the provider, so nothing connects at load.
+        // A WebSocket first (one connection, not a polling handshake then an upgrade), long-polling
+        // where a WebSocket cannot get through
+        socket = io({ path: '/wss/socket.io/', autoConnect: false, auth, transports: ['websocket', 'polling'], tryAllTransports: true });
         for (const [event, listener] of listeners) socket.on(event, listener);
         if (wanted) socket.connect();
       });

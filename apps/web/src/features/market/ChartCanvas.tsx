@@ -1,4 +1,5 @@
 import { Select, Spin } from 'antd';
+import type { TCandleBar } from '@tidemark/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchBars } from './api';
@@ -17,36 +18,45 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
   const { tick } = usePrecision(feed.pair.symbol);
   const zone = useSlice(chartZone);
   const container = useRef<HTMLDivElement>(null);
+  // made with the first history (see CandleChart), so null until then
   const chart = useRef<CandleChart>(null);
+  // the tick the chart is made with (it may have changed since the effect below began loading)
+  const tickNow = useRef(tick);
   // which interval's history has arrived, and how many bars it had (0: nothing to draw yet)
   const [loaded, setLoaded] = useState<{ tim: string; bars: number }>();
 
+  useEffect(() => () => chart.current?.dispose(), []);
   useEffect(() => {
-    const created = new CandleChart(container.current!, chartZone.get());
-    chart.current = created;
-    return () => created.dispose();
-  }, []);
-
-  useEffect(() => chart.current!.setTick(tick), [tick]);
-  useEffect(() => chart.current!.setZone(zone), [zone]);
+    tickNow.current = tick;
+    chart.current?.setTick(tick);
+  }, [tick]);
+  useEffect(() => chart.current?.setZone(zone), [zone]);
 
   useEffect(() => {
-    const drawn = chart.current!;
     let current = true;
-    drawn.setLineView(Boolean(interval.line));
-    drawn.clear();
+    const line = Boolean(interval.line);
+    chart.current?.setLineView(line);
+    chart.current?.clear();
+    // a live bar before the chart is made: drawn after the history it follows
+    let early: TCandleBar | undefined;
     feed.setPeriod(interval.period);
     const load = () =>
       fetchBars(feed.pair.symbol, interval.period).then(
         (bars) => {
           if (!current) return;
+          const drawn = (chart.current ??= new CandleChart(container.current!, chartZone.get(), tickNow.current, line));
           drawn.setHistory(bars);
+          if (early) drawn.update(early);
+          early = undefined;
           setLoaded({ tim: interval.tim, bars: bars.length });
         },
         () => current && setLoaded({ tim: interval.tim, bars: 0 }),
       );
     void load();
-    const stopBars = feed.onBar((bar) => drawn.update(bar));
+    const stopBars = feed.onBar((bar) => {
+      if (chart.current) chart.current.update(bar);
+      else early = bar;
+    });
     const stopReloads = feed.onCandleReload(() => void load());
     return () => {
       current = false;

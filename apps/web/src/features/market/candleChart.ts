@@ -14,6 +14,7 @@ import {
 } from 'lightweight-charts';
 import { decimalsOf, LOCALE } from '../../format';
 import { palette } from '../../theme';
+import { LiveBars } from './liveBars';
 import { crossings, movingAverage, STUDY_LINES } from './studies';
 import { zoneOffsetMs } from './zone';
 
@@ -44,9 +45,12 @@ const volumeColor = (bar: Bar) => (bar.close >= bar.open ? `${palette.up}66` : `
 
 const lineOptions = { lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false } as const;
 
+/** Live bars are drawn at most this often (see LiveBars): on a phone, faster keeps the page busy. */
+const LIVE_DRAW_MS = 1000;
+
 /**
  * The candle chart, driven imperatively: history is set once per interval and the open bar is
- * updated in place on every tick, so live prices never re-render React.
+ * updated in place as ticks come (at most once per LIVE_DRAW_MS), so live prices never re-render React.
  */
 export class CandleChart {
   private readonly chart;
@@ -62,10 +66,14 @@ export class CandleChart {
   private early: Bar | undefined;
   /** the zone's offset now, applied to every bar alike so times stay in order across a clock change */
   private offsetMs = 0;
+  private readonly live = new LiveBars<Bar>((bars) => bars.forEach((bar) => this.putBar(bar)), LIVE_DRAW_MS);
 
+  /** Made with the first history, so the chart is first drawn with its bars (never empty, then again full). */
   constructor(
     container: HTMLElement,
     private zone: string,
+    tick: string,
+    line: boolean,
   ) {
     this.chart = createChart(container, {
       autoSize: true,
@@ -92,6 +100,8 @@ export class CandleChart {
     this.studies = STUDY_LINES.map(({ color }) => this.chart.addSeries(LineSeries, { ...lineOptions, color }));
     // On the MA 10 line, so the crossings show in both the candle and the line view.
     this.markers = createSeriesMarkers(this.studies[1]!);
+    this.setTick(tick);
+    this.setLineView(line);
   }
 
   /** Prices on the axis and the last-price label to the pair's tick, grouped as the language writes numbers. */
@@ -126,15 +136,17 @@ export class CandleChart {
   clear(): void {
     this.bars = [];
     this.early = undefined;
+    this.live.drop();
     this.draw();
   }
 
   /** The open bar changed (or a new one opened). */
   update(wire: TCandleBar): void {
-    this.putBar(toBar(wire));
+    this.live.push(toBar(wire));
   }
 
   dispose(): void {
+    this.live.stop();
     this.chart.remove();
   }
 
