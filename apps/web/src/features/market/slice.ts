@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { inNextFrame } from './frame';
 
 /**
  * A value outside React that components read with useSyncExternalStore, so a market tick
@@ -29,21 +30,17 @@ export function slice<T>(initial: T): Slice<T> {
 
 /**
  * Reads a slice, or a part of it: the reader re-renders only when that part changes, and at most
- * once a frame, however many ticks arrive in it (the 24h figures of every pair come together).
+ * once a frame, however many ticks arrive in it (the 24h figures of every pair come together),
+ * in one commit with every other reader due in that frame.
  */
 export function useSlice<T, R = T>(source: Slice<T>, select: (value: T) => R = (value) => value as unknown as R): R {
   const subscribe = useCallback(
     (listener: () => void) => {
-      let frame = 0;
-      const stop = source.subscribe(() => {
-        frame ||= requestAnimationFrame(() => {
-          frame = 0;
-          listener();
-        });
-      });
+      let cancel = () => {};
+      const stop = source.subscribe(() => void (cancel = inNextFrame(listener)));
       return () => {
         stop();
-        cancelAnimationFrame(frame);
+        cancel();
       };
     },
     [source],
