@@ -36,6 +36,29 @@ test('the chart draws the history and reloads it on another interval', async ({ 
   expect((await barsOf(await months)).length).toBeGreaterThan(0);
 });
 
+test('scrolling the chart back loads the bars before the oldest shown', async ({ page }) => {
+  const first = history(page, '1min');
+  await page.goto('/exchange');
+  const newest = await barsOf(await first);
+  const oldestShown = newest[0]!.time;
+  const older = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/currency/new_timeshar' && url.searchParams.get('period') === '1min' && Number(url.searchParams.get('to')) < oldestShown;
+  });
+  await expect(page.locator('.tm-mk-canvas canvas').first()).toBeVisible();
+  const box = (await page.locator('.tm-mk-canvas').boundingBox())!;
+  // dragged to the right, the chart shows older bars, until the oldest comes into view
+  for (let drag = 0; drag < 16; drag += 1) {
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 80, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+  }
+  const bars = await barsOf(await older);
+  expect(bars.length).toBeGreaterThan(0);
+  expect(bars.every((bar) => bar.time < oldestShown)).toBe(true);
+});
+
 // the contract page shows the feed's book and tape; the spot page's real ones are in exchange.spec.ts
 test('the feed’s order book and recent trades move live', async ({ page }, info) => {
   const mobile = info.project.name === 'mobile';

@@ -22,6 +22,8 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
   const chart = useRef<CandleChart>(null);
   // the tick the chart is made with (it may have changed since the effect below began loading)
   const tickNow = useRef(tick);
+  // loads the bars before the oldest shown, for the interval on screen (the chart is made once)
+  const scrollBack = useRef<() => void>(null);
   // which interval's history has arrived, and how many bars it had (0: nothing to draw yet)
   const [loaded, setLoaded] = useState<{ tim: string; bars: number }>();
 
@@ -39,12 +41,33 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
     chart.current?.clear();
     // a live bar before the chart is made: drawn after the history it follows
     let early: TCandleBar | undefined;
+    // older bars: being loaded, or none left before the oldest
+    let older: 'idle' | 'loading' | 'none' = 'idle';
+    scrollBack.current = () => {
+      const oldest = chart.current?.oldestMs();
+      if (older !== 'idle' || oldest === undefined) return;
+      older = 'loading';
+      fetchBars(feed.pair.symbol, interval.period, oldest - 1).then(
+        (bars) => {
+          if (!current) return;
+          older = chart.current!.prependHistory(bars) > 0 ? 'idle' : 'none';
+        },
+        // a failed load is asked again at the next scroll
+        () => void (older = 'idle'),
+      );
+    };
     feed.setPeriod(interval.period);
     const load = () =>
       fetchBars(feed.pair.symbol, interval.period).then(
         (bars) => {
           if (!current) return;
-          const drawn = (chart.current ??= new CandleChart(container.current!, chartZone.get(), tickNow.current, line));
+          older = 'idle';
+          if (!chart.current) {
+            chart.current = new CandleChart(container.current!, chartZone.get(), tickNow.current, line);
+            // made once: what it calls on scrolling back follows the interval on screen
+            chart.current.onScrollBack(() => scrollBack.current?.());
+          }
+          const drawn = chart.current;
           drawn.setHistory(bars);
           if (early) drawn.update(early);
           early = undefined;

@@ -6,15 +6,20 @@ import type { Trade } from './tape';
 
 const ids = (pair: Pair) => ({ legal_id: pair.legalId, currency_id: pair.currencyId });
 
-/** How many bars of history the chart asks for (the server answers at most `limits.candlesPerAnswerMax`). */
-const HISTORY_BARS = 1500;
+/**
+ * How many bars of history the chart asks for at a time (the server answers at most
+ * `limits.candlesPerAnswerMax`): several screens, as exchanges' charts first load, and the
+ * older ones as the trader scrolls back. Every bar more is work before the chart first draws.
+ */
+const HISTORY_BARS = 500;
 // Months vary in length; the longest keeps the window at least HISTORY_BARS months wide.
 const LONGEST_MONTH_MS = 31 * 24 * 3_600_000;
 
-export function fetchBars(symbol: string, period: Period, nowMs = Date.now()): Promise<TCandleBar[]> {
-  // 1500 months reach back before 1970: the server takes no negative time
-  const from = Math.max(0, nowMs - HISTORY_BARS * (periodMs(period) ?? LONGEST_MONTH_MS));
-  const answer = callWhole(calls.newTimeshar, { symbol, period, from: String(from), to: String(nowMs) });
+/** The bars up to `toMs` (now, or just before the oldest bar shown), oldest first. */
+export function fetchBars(symbol: string, period: Period, toMs = Date.now()): Promise<TCandleBar[]> {
+  // 500 months reach back before 1970: the server takes no negative time
+  const from = Math.max(0, toMs - HISTORY_BARS * (periodMs(period) ?? LONGEST_MONTH_MS));
+  const answer = callWhole(calls.newTimeshar, { symbol, period, from: String(from), to: String(toMs) });
   // the spec's chart reads code 1 as success and anything else as no data
   return answer.then((whole) => (whole.code === 1 ? whole.data : []));
 }

@@ -45,6 +45,9 @@ const volumeColor = (bar: Bar) => (bar.close >= bar.open ? `${palette.up}66` : `
 
 const lineOptions = { lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false } as const;
 
+/** Older history is asked for when the trader has scrolled to within this many bars of the oldest. */
+const SCROLL_BACK_MARGIN_BARS = 20;
+
 /** Live bars are drawn at most this often (see LiveBars): on a phone, faster keeps the page busy. */
 const LIVE_DRAW_MS = 1000;
 
@@ -138,6 +141,30 @@ export class CandleChart {
     this.early = undefined;
     this.live.drop();
     this.draw();
+  }
+
+  /** The time of the oldest bar held, if any. */
+  oldestMs(): number | undefined {
+    return this.bars[0]?.timeMs;
+  }
+
+  /** Calls `near` whenever the view comes within SCROLL_BACK_MARGIN_BARS of the oldest bar. */
+  onScrollBack(near: () => void): void {
+    this.chart.timeScale().subscribeVisibleLogicalRangeChange((range) => {
+      if (range && this.bars.length > 0 && range.from < SCROLL_BACK_MARGIN_BARS) near();
+    });
+  }
+
+  /** Bars older than those held (the rest is ignored), put before them with the view kept where it is. */
+  prependHistory(older: TCandleBar[]): number {
+    const oldest = this.bars[0]?.timeMs ?? Infinity;
+    const added = older.map(toBar).filter((bar) => bar.timeMs < oldest);
+    if (added.length === 0) return 0;
+    const view = this.chart.timeScale().getVisibleLogicalRange();
+    this.bars = [...added, ...this.bars];
+    this.draw();
+    if (view) this.chart.timeScale().setVisibleLogicalRange({ from: view.from + added.length, to: view.to + added.length });
+    return added.length;
   }
 
   /** The open bar changed (or a new one opened). */
