@@ -22,10 +22,21 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LANGS, type Lang } from '@tidemark/protocol';
 import { readManifest, staticChunks, webDist, type Manifest, type ManifestChunk } from './manifest';
+import { MOBILE_QUERY } from './src/hooks/useIsMobile';
 import { ROUTE_PAGES } from './src/routes';
 
-/** Each page prerendered, with what shows it has rendered (not its loading state). */
-const PRERENDERED = [{ route: '/login', page: 'src/pages/Login.tsx', ready: '.tm-auth-card form' }];
+/**
+ * Each page prerendered, with what shows it has rendered (not its loading state). A page with a
+ * phone and a desktop layout is rendered in both, each shown at the widths it is for. What
+ * depends on the session is left out of the copy (SESSION_KNOWN).
+ */
+const PRERENDERED = [
+  { route: '/login', page: 'src/pages/Login.tsx', ready: '.tm-auth-card form', layouts: false },
+  { route: '/exchange', page: 'src/pages/Exchange.tsx', ready: '.tm-mk-legend', layouts: true },
+];
+
+/** Window widths the two layouts render at, either side of the app's switch (hooks/useIsMobile.ts). */
+const LAYOUT_WIDTHS = { phone: 390, desk: 1400 };
 
 interface Rendered {
   html: string;
@@ -33,8 +44,8 @@ interface Rendered {
   tag: string;
 }
 
-/** Runs the app at `route` in `lang` and answers the root's markup once `ready` matches. */
-async function renderInThisProcess(route: string, lang: Lang, ready: string): Promise<Rendered> {
+/** Runs the app at `route` in `lang` in a window `width` wide and answers the root's markup once `ready` matches. */
+async function renderInThisProcess(route: string, lang: Lang, ready: string, width: number): Promise<Rendered> {
   const { createServer } = await import('vite');
   const { GlobalRegistrator } = await import('@happy-dom/global-registrator');
   const server = await createServer({
@@ -63,7 +74,7 @@ async function renderInThisProcess(route: string, lang: Lang, ready: string): Pr
     cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-prerender-')),
   });
   // after Vite has started: the simulated window replaces timers Vite itself relies on while starting
-  GlobalRegistrator.register({ url: `http://localhost${route}` });
+  GlobalRegistrator.register({ url: `http://localhost${route}`, width, height: 900 });
   localStorage.setItem('lang', lang);
   document.body.innerHTML = '<div id="root"></div>';
   await server.ssrLoadModule('/src/main.tsx');
@@ -109,7 +120,11 @@ function textsLink(manifest: Manifest, lang: Lang): string {
 /** A route's page: index.html with its links in the head. */
 const pageHtml = (index: string, links: string[]): string => index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 
-/** A prerendered page: index.html with its markup, title, language and CSS (no links: it paints from its HTML, and its chunks would share the network with that paint). */
+/**
+ * A prerendered page: index.html with its markup, title, language and CSS inline. No links: it
+ * paints from its HTML, and its chunks would share the network with that paint (asked for with
+ * the HTML, they arrive and run before the browser first paints).
+ */
 function prerenderedHtml(index: string, css: string, rendered: Rendered): string {
   const escaped = rendered.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return index
@@ -119,6 +134,12 @@ function prerenderedHtml(index: string, css: string, rendered: Rendered): string
     .replace('</head>', `  <style>${css}</style>\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root"><div class="tm-prerendered" inert>${rendered.html}</div></div>`);
 }
+
+/** Both layouts' copies, each shown only at the widths the app would show it at. */
+function bothLayouts(phone: Rendered, desk: Rendered): Rendered {
+  return { ...desk, html: `<div class="tm-pre-phone">${phone.html}</div><div class="tm-pre-desk">${desk.html}</div>` };
+}
+const LAYOUTS_CSS = `@media ${MOBILE_QUERY}{.tm-pre-desk{display:none}}@media not all and ${MOBILE_QUERY}{.tm-pre-phone{display:none}}`;
 
 /** Where the server looks for a route's page in a language (apps/server's http/web.ts). */
 const pageFile = (dist: string, route: string, lang: Lang) => path.join(dist, 'pages', route, `${lang}.html`);
@@ -132,35 +153,46 @@ function writePage(route: string, lang: Lang, html: string): void {
 }
 
 async function main(): Promise<void> {
-  const [route, lang] = process.argv.slice(2);
-  if (route && lang) {
+  const [route, lang, width] = process.argv.slice(2);
+  if (route && lang && width) {
     const { ready } = PRERENDERED.find((page) => page.route === route)!;
-    process.stdout.write(JSON.stringify(await renderInThisProcess(route, lang as Lang, ready)));
+    process.stdout.write(JSON.stringify(await renderInThisProcess(route, lang as Lang, ready, Number(width))));
     process.exit(0);
   }
   const started = Date.now();
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const manifest = readManifest();
-  const css = new Map(PRERENDERED.map(({ page }) => [page, pageCss(manifest, page)]));
-  const jobs = PRERENDERED.flatMap((page) => LANGS.map((each) => ({ ...page, lang: each })));
-  const run = promisify(execFile);
-  const next = async (): Promise<void> => {
-    const job = jobs.shift();
-    if (!job) return;
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', import.meta.filename, job.route, job.lang], {
-      env: { ...process.env, NODE_ENV: 'production' },
-      maxBuffer: 16 << 20,
-    });
-    writePage(job.route.slice(1), job.lang, prerenderedHtml(index, css.get(job.page)!, JSON.parse(stdout) as Rendered));
-    return next();
-  };
   const entry = staticChunks(manifest, 'index.html');
+  const run = promisify(execFile);
+  // each render in its own process, as many at once as there are cores
+  const queue: (() => Promise<void>)[] = [];
+  const render = (page: (typeof PRERENDERED)[number], lang: Lang, width: number) =>
+    new Promise<Rendered>((resolve, reject) =>
+      queue.push(() =>
+        run(process.execPath, ['--import', 'tsx', import.meta.filename, page.route, lang, String(width)], {
+          env: { ...process.env, NODE_ENV: 'production' },
+          maxBuffer: 16 << 20,
+        }).then(({ stdout }) => resolve(JSON.parse(stdout) as Rendered), reject),
+      ),
+    );
+  const written = PRERENDERED.flatMap((page) => {
+    const css = pageCss(manifest, page.page) + (page.layouts ? LAYOUTS_CSS : '');
+    return LANGS.map(async (lang) => {
+      const rendered = page.layouts
+        ? bothLayouts(...(await Promise.all([render(page, lang, LAYOUT_WIDTHS.phone), render(page, lang, LAYOUT_WIDTHS.desk)])))
+        : await render(page, lang, LAYOUT_WIDTHS.desk);
+      writePage(page.route.slice(1), lang, prerenderedHtml(index, css, rendered));
+    });
+  });
   for (const [route, page] of Object.entries(ROUTE_PAGES)) {
     if (PRERENDERED.some((each) => each.route === `/${route}`)) continue;
     const links = routeLinks(manifest, entry, `src/pages/${page}.tsx`);
     for (const lang of LANGS) writePage(route, lang, pageHtml(index, [textsLink(manifest, lang), ...links]));
   }
-  await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, next));
+  const worker = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  };
+  await Promise.all([...written, ...Array.from({ length: Math.max(1, os.availableParallelism()) }, worker)]);
   console.log(`wrote every route's page, prerendered ${PRERENDERED.map((page) => page.route).join(', ')} in ${LANGS.length} languages in ${Date.now() - started} ms`);
 }
 

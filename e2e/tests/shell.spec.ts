@@ -42,7 +42,7 @@ test('a visitor sees no header or footer and can switch the language', async ({ 
 });
 
 test('a route’s HTML asks for its page’s chunks and the language’s texts from the start', async ({ request }) => {
-  for (const [route, page, lang, cookie] of [['/exchange', 'Exchange', 'en', 'lang=en'], ['/contracts', 'Contracts', 'jp', 'lang=jp']] as const) {
+  for (const [route, page, lang, cookie] of [['/second', 'Second', 'en', 'lang=en'], ['/contracts', 'Contracts', 'jp', 'lang=jp']] as const) {
     const html = await (await request.get(route, { headers: { cookie } })).text();
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)\.js">/g)].map((match) => match[1]!);
     expect(preloads.some((file) => file.startsWith(`${page}-`))).toBe(true);
@@ -66,6 +66,26 @@ test('a cold /login paints from its HTML alone, in the visitor’s language, and
   await expect(page.locator('.tm-prerendered')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'E-mail' }).fill('someone@example.test');
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('someone@example.test');
+});
+
+test('a cold /exchange paints the market’s frame from its HTML alone, in the layout of the screen’s width, and the app takes it over', async ({ browser, page }, info) => {
+  const mobile = info.project.name === 'mobile';
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()!, extraHTTPHeaders: { cookie: 'lang=jp' } });
+  const still = await bare.newPage();
+  await still.goto('/exchange');
+  await expect(still.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(still.locator('.tm-prerendered')).toHaveAttribute('inert', '');
+  await expect(still.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible();
+  await expect(still.getByRole('group', { name: 'チャート足' })).toBeVisible();
+  // one layout shows: the phone's tabs or the desktop's order book beside the chart
+  await expect(still.locator('.tm-mk-phone')).toBeVisible({ visible: mobile });
+  await expect(still.locator('.tm-mk-book-card')).toBeVisible({ visible: !mobile });
+  // nothing of a session in the copy: neither the sign-in panel nor a trader's order entry
+  await expect(still.locator('.tm-mk-signin')).toHaveCount(0);
+  await bare.close();
+  await page.goto('/exchange');
+  await expect(page.locator('.tm-prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Log in to trade' })).toBeVisible();
 });
 
 for (const [lang, title] of LANGS) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import LightTabs from '../../components/LightTabs';
 import { usePainted } from '../../hooks/afterPaint';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import { useLoggedIn } from '../../session/useSession';
+import { SESSION_KNOWN, useLoggedIn } from '../../session/useSession';
 import { MarketFeedProvider, useFeed } from './FeedContext';
 import type { BookSource } from './feed';
 import MarketList from './MarketList';
@@ -43,9 +43,11 @@ export default function MarketLayout({ source, panel: ownPanel, ...props }: Layo
   // a visitor sees the market live, and where the order entry goes, how to start trading
   const loggedIn = useLoggedIn();
   const { aside, strip } = props;
-  const layout = loggedIn
-    ? { ...props, panel: <Later>{ownPanel}</Later>, aside: aside && <Later>{aside}</Later>, strip: strip && <Later>{strip}</Later> }
-    : { ...props, panel: <TradeSignIn />, aside: undefined, strip: undefined };
+  const layout = !SESSION_KNOWN
+    ? { ...props, panel: undefined, aside: undefined, strip: undefined }
+    : loggedIn
+      ? { ...props, panel: <Later>{ownPanel}</Later>, aside: aside && <Later>{aside}</Later>, strip: strip && <Later>{strip}</Later> }
+      : { ...props, panel: <TradeSignIn />, aside: undefined, strip: undefined };
   return (
     <MarketFeedProvider {...(source ? { source } : {})}>{useIsMobile() ? <PhoneMarket {...layout} /> : <DeskMarket {...layout} />}</MarketFeedProvider>
   );
