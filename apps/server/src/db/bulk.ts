@@ -13,10 +13,10 @@ import { sqliteStatement, type Db } from './database';
  * transaction the caller holds.
  */
 
-/** A column of a bulk statement: its name and its type (PostgreSQL's arrays are typed). */
+/** A column of a bulk statement: its name and its type (PostgreSQL's arrays are typed; bytea's values are Buffers). */
 export interface BulkColumn {
   name: string;
-  type: 'bigint' | 'text';
+  type: 'bigint' | 'text' | 'bytea';
 }
 
 const names = (columns: readonly BulkColumn[]) => columns.map((c) => `"${c.name}"`).join(', ');

@@ -18,6 +18,7 @@ import * as createNotice from './migrations/20261203151000_create_notice';
 import * as createTotpRecovery from './migrations/20261204130000_create_totp_recovery';
 import * as indexOpenMicroOrders from './migrations/20261205100000_index_open_micro_orders';
 import * as recordMicroSettlementsOnOrders from './migrations/20261206100000_record_micro_settlements_on_orders';
+import * as storeMicroRecordHashesAsBytes from './migrations/20261207100000_store_micro_record_hashes_as_bytes';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204130000_create_totp_recovery': createTotpRecovery,
   '20261205100000_index_open_micro_orders': indexOpenMicroOrders,
   '20261206100000_record_micro_settlements_on_orders': recordMicroSettlementsOnOrders,
+  '20261207100000_store_micro_record_hashes_as_bytes': storeMicroRecordHashesAsBytes,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

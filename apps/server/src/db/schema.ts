@@ -338,10 +338,10 @@ export interface MicroOrderTable {
   fact_profits_units: bigint | null;
   profit_result: bigint | null;
   settled_at_ms: bigint | null;
-  /** the settlement record's place in the chain (1, 2, 3, ...) and its hashes; null while open */
+  /** the settlement record's place in the chain (1, 2, 3, ...) and its hashes (32 bytes each); null while open */
   settle_seq: bigint | null;
-  prev_hash: string | null;
-  hash: string | null;
+  prev_hash: Uint8Array | null;
+  hash: Uint8Array | null;
 }
 
 export interface MicroPriceTickTable {

@@ -7,8 +7,16 @@ import { preparedQuery } from '../../db/prepared';
 import type { Database, WalletLogTable } from '../../db/schema';
 import type { AccountRef } from './types';
 
+/** Keys of account refs met before: a batch's legs share a few refs, each keyed once. */
+const accountKeys = new WeakMap<AccountRef, string>();
+
 export function accountKey(ref: AccountRef): string {
-  return 'userId' in ref ? `u:${ref.userId}:${ref.wallet}:${ref.currencyId}` : `s:${ref.system}:${ref.currencyId}`;
+  let key = accountKeys.get(ref);
+  if (key === undefined) {
+    key = 'userId' in ref ? `u:${ref.userId}:${ref.wallet}:${ref.currencyId}` : `s:${ref.system}:${ref.currencyId}`;
+    accountKeys.set(ref, key);
+  }
+  return key;
 }
 
 /** Creates the account with zero balances if it does not exist yet. */

@@ -5,8 +5,8 @@ export type Settled = Extract<MicroEvent, { kind: 'settled' }>;
 
 /**
  * A batch of settlements as the settler hands it to the writer: in chain order after `tip`, as
- * columns of 64-bit integers (the width of the database's columns) and one text of the records'
- * hashes, so handing it to another thread copies a few buffers, not thousands of objects. Each
+ * columns of 64-bit integers (the width of the database's columns) and the records' hashes as
+ * bytes, so handing it to another thread copies a few buffers, not thousands of objects. Each
  * order's postings are its legs, in order: `legCounts[i]` of them.
  */
 export interface MicroSettleBatch {
@@ -18,8 +18,8 @@ export interface MicroSettleBatch {
   payoutUnits: BigInt64Array;
   factProfitsUnits: BigInt64Array;
   profitResults: Int8Array;
-  /** the records' hashes, 64 hex digits each */
-  hashes: string;
+  /** the records' hashes, 32 bytes each, as the database stores them */
+  hashes: Uint8Array;
   legCounts: Uint8Array;
   legAccounts: BigInt64Array;
   legCurrencyIds: BigInt64Array;
@@ -28,7 +28,8 @@ export interface MicroSettleBatch {
   legDeltaUnits: BigInt64Array;
 }
 
-const HASH_HEX = 64;
+const HASH_BYTES = 32;
+const HASH_HEX = 2 * HASH_BYTES;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 /** A 64-bit typed array would wrap a larger value silently: no column of the database holds one either. */
@@ -50,14 +51,14 @@ export function microSettleBatch(events: readonly Settled[], tip: MicroChainTip)
     payoutUnits: new BigInt64Array(n),
     factProfitsUnits: new BigInt64Array(n),
     profitResults: new Int8Array(n),
-    hashes: '',
+    hashes: Buffer.alloc(n * HASH_BYTES),
     legCounts: new Uint8Array(n),
     legAccounts: new BigInt64Array(legs),
     legCurrencyIds: new BigInt64Array(legs),
     legFrozen: new Uint8Array(legs),
     legDeltaUnits: new BigInt64Array(legs),
   };
-  const hashes: string[] = [];
+  const hashes = batch.hashes as Buffer;
   let previous = tip;
   let leg = 0;
   events.forEach(({ order, settlement, postings, record }, i) => {
@@ -73,7 +74,7 @@ export function microSettleBatch(events: readonly Settled[], tip: MicroChainTip)
     batch.payoutUnits[i] = int64(settlement.payoutUnits);
     batch.factProfitsUnits[i] = int64(settlement.factProfitsUnits);
     batch.profitResults[i] = settlement.profitResult;
-    hashes.push(record.hash);
+    if (hashes.write(record.hash, i * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES) throw new Error(`micro settlement of order ${order.orderId}: its hash is not hex`);
     batch.legCounts[i] = postings.length;
     for (const p of postings) {
       batch.legAccounts[leg] = int64(p.accountId);
@@ -83,11 +84,16 @@ export function microSettleBatch(events: readonly Settled[], tip: MicroChainTip)
       leg++;
     }
   });
-  batch.hashes = hashes.join('');
   return batch;
 }
 
-/** The record hash of a batch's i-th settlement; i = -1 is the tip's. */
-export const batchHash = (batch: MicroSettleBatch, i: number): string =>
-  i < 0 ? batch.tip.hash : batch.hashes.slice(i * HASH_HEX, (i + 1) * HASH_HEX);
+/** The record hash of a batch's i-th settlement as stored (a view, not a copy); i = -1 is the tip's. */
+export const batchHash = (batch: MicroSettleBatch, i: number): Buffer =>
+  i < 0 ? hashBytes(batch.tip.hash) : Buffer.from(batch.hashes.buffer, batch.hashes.byteOffset + i * HASH_BYTES, HASH_BYTES);
+
+/** A record hash as stored: its 32 bytes. */
+export const hashBytes = (hex: string): Buffer => Buffer.from(hex, 'hex');
+
+/** A stored record hash as the records show it: lowercase hex. */
+export const hashHex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 

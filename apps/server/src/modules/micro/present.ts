@@ -1,5 +1,6 @@
 import { canonicalMicroRecord, formatUnits, type MicroOrder, type MicroSettlement, type MicroSettlementRecord } from '@tidemark/core';
 import type { TMicroOrderRow, TMicroSettlementRecord } from '@tidemark/protocol';
+import { hashHex } from './batch';
 import { MICRO_STATUS, type MicroOrderRow, type NamedMicroOrder } from './queries';
 
 /** Labels of the accounts in the core's postings: the server maps them to ledger accounts (see legsOf). */
@@ -43,12 +44,18 @@ export function openedOrderColumns(order: MicroOrder) {
   };
 }
 
-/** A settled order's row as the database now holds it, built from what the batch wrote (no read back). */
+/** An order row as `presentOrder` reads it: the stored row and its names, the record's hashes aside. */
+export type PresentedMicroOrder = Omit<NamedMicroOrder, 'prev_hash' | 'hash'>;
+
+/**
+ * A settled order's row as the database now holds it, built from what the batch wrote (no read
+ * back); the names copied, not spread: a settler builds one for each order of a batch.
+ */
 export function settledOrderRow(
   { order, settlement, record }: { order: MicroOrder; settlement: MicroSettlement; record: MicroSettlementRecord },
   names: Pick<NamedMicroOrder, 'base_name' | 'legal_name' | 'currency_name'>,
   settledAtMs: number,
-): NamedMicroOrder {
+): PresentedMicroOrder {
   return {
     id: order.orderId,
     ...openedOrderColumns(order),
@@ -60,14 +67,14 @@ export function settledOrderRow(
     profit_result: BigInt(settlement.profitResult),
     settled_at_ms: BigInt(settledAtMs),
     settle_seq: record.seq,
-    prev_hash: record.prevHash,
-    hash: record.hash,
-    ...names,
+    base_name: names.base_name,
+    legal_name: names.legal_name,
+    currency_name: names.currency_name,
   };
 }
 
 /** The spec's order row; `remain_milli_seconds` counts down to the expiry and is 0 once due. */
-export function presentOrder(row: NamedMicroOrder, nowMs: number): TMicroOrderRow {
+export function presentOrder(row: PresentedMicroOrder, nowMs: number): TMicroOrderRow {
   const closed = row.status === MICRO_STATUS.closed;
   return {
     id: Number(row.id),
@@ -118,8 +125,8 @@ export function recordOf(row: MicroOrderRow): MicroSettlementRecord {
     outcome: profitResult === 1n ? 'win' : profitResult === 0n ? 'draw' : 'loss',
     payoutUnits,
     factProfitsUnits,
-    prevHash,
-    hash,
+    prevHash: hashHex(prevHash),
+    hash: hashHex(hash),
   };
 }
 

@@ -184,7 +184,7 @@ export async function selectUserOrders(
 
 const CLOSE_COLUMNS: BulkColumn[] = (
   ['end_price_units', 'end_tick_ms', 'payout_units', 'fact_profits_units', 'profit_result', 'settled_at_ms', 'settle_seq', 'prev_hash', 'hash', 'id'] as const
-).map((name) => ({ name, type: name.endsWith('hash') ? 'text' : 'bigint' }));
+).map((name) => ({ name, type: name.endsWith('hash') ? 'bytea' : 'bigint' }));
 
 /** Closes open orders with their settlement records, set-based; answers how many were open and are now closed. */
 export function closeOrders(db: Db, batch: MicroSettleBatch, settledAtMs: number): Promise<number> {
@@ -209,7 +209,7 @@ export function selectLastSettlement(db: Db) {
     .selectFrom('micro_order')
     .select(['settle_seq as seq', 'hash'])
     .where('settle_seq', 'is not', null)
-    .$narrowType<{ seq: bigint; hash: string }>()
+    .$narrowType<{ seq: bigint; hash: Uint8Array }>()
     .orderBy('settle_seq', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -19,9 +19,9 @@ import { inTransaction } from '../../db/transaction';
 import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
 import { postTransaction, postTransactions } from '../ledger/service';
-import type { Leg, LegLog, TxnInput } from '../ledger/types';
+import type { AccountRef, Leg, LegLog, TxnInput } from '../ledger/types';
 import { ACCOUNT_LABEL, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
-import type { MicroSettleBatch, Settled } from './batch';
+import { hashHex, type MicroSettleBatch, type Settled } from './batch';
 import * as q from './queries';
 
 /** The payable currencies with their presets and the user's micro balance in each. */
@@ -47,14 +47,32 @@ export async function secondsOptions(db: Db) {
   return rows.map((r) => ({ seconds: Number(r.seconds), profit_ratio: formatUnits(r.profit_ratio_units), status: Number(r.status) }));
 }
 
-/** A core posting's leg: the account labels name the user's micro account, `fees` and `house`. */
-function legOf(label: bigint, currencyId: bigint, bucket: Bucket, deltaUnits: bigint, userId: bigint, userLog: LegLog): Leg {
-  const user = label === ACCOUNT_LABEL.user;
-  const account = user
-    ? { userId, wallet: 'micro' as const, currencyId }
-    : { system: label === ACCOUNT_LABEL.fees ? ('fees' as const) : ('house' as const), currencyId };
+/** The ledger account of a core posting's label: the user's micro account, `fees` or `house`. */
+type AccountOf = (label: bigint, currencyId: bigint, userId: bigint) => AccountRef;
+
+const newAccount: AccountOf = (label, currencyId, userId) =>
+  label === ACCOUNT_LABEL.user
+    ? { userId, wallet: 'micro', currencyId }
+    : { system: label === ACCOUNT_LABEL.fees ? 'fees' : 'house', currencyId };
+
+/** Each account built once and then shared: a batch's legs name a few accounts, which the ledger then keys once each. */
+function sharedAccounts(): AccountOf {
+  const byCurrency = new Map<bigint, Map<bigint, AccountRef>>();
+  return (label, currencyId, userId) => {
+    let refs = byCurrency.get(currencyId);
+    if (!refs) byCurrency.set(currencyId, (refs = new Map()));
+    // user ids are positive: a system label stands negated beside them
+    const key = label === ACCOUNT_LABEL.user ? userId : -label;
+    let ref = refs.get(key);
+    if (!ref) refs.set(key, (ref = newAccount(label, currencyId, userId)));
+    return ref;
+  };
+}
+
+/** A core posting's leg. */
+function legOf(label: bigint, currencyId: bigint, bucket: Bucket, deltaUnits: bigint, userId: bigint, userLog: LegLog, accountOf: AccountOf = newAccount): Leg {
   // every leg of one shape (log present, maybe undefined): a settler's batch builds thousands
-  return { account, bucket, deltaUnits, log: user && bucket === 'available' ? userLog : undefined };
+  return { account: accountOf(label, currencyId, userId), bucket, deltaUnits, log: label === ACCOUNT_LABEL.user && bucket === 'available' ? userLog : undefined };
 }
 
 /** The core's postings as ledger legs. */
@@ -182,7 +200,7 @@ export async function openMicroOrders(db: Db): Promise<MicroOrder[]> {
 
 export async function microChainTip(db: Db): Promise<MicroChainTip> {
   const last = await q.selectLastSettlement(db);
-  return last ? { seq: last.seq, hash: last.hash } : MICRO_GENESIS_TIP;
+  return last ? { seq: last.seq, hash: hashHex(last.hash) } : MICRO_GENESIS_TIP;
 }
 
 export function recordMicroTicks(db: Db, ticks: readonly { pairId: bigint; atMs: number; priceUnits: bigint }[]): Promise<void> {
@@ -245,12 +263,13 @@ export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, n
     const n = batch.orderIds.length;
     if ((await q.closeOrders(trx, batch, nowMs)) !== n) throw new Error('micro orders of the batch were not all open: settled elsewhere');
     const inputs: TxnInput[] = new Array(n);
+    const accountOf = sharedAccounts();
     let leg = 0;
     for (let i = 0; i < n; i++) {
       const userId = batch.userIds[i]!;
       const legs: Leg[] = new Array(batch.legCounts[i]!);
       for (let j = 0; j < legs.length; j++, leg++) {
-        legs[j] = legOf(batch.legAccounts[leg]!, batch.legCurrencyIds[leg]!, batch.legFrozen[leg] ? 'frozen' : 'available', batch.legDeltaUnits[leg]!, userId, SETTLE_LOG);
+        legs[j] = legOf(batch.legAccounts[leg]!, batch.legCurrencyIds[leg]!, batch.legFrozen[leg] ? 'frozen' : 'available', batch.legDeltaUnits[leg]!, userId, SETTLE_LOG, accountOf);
       }
       inputs[i] = { kind: 'micro_settle', reference: `micro_order:${batch.orderIds[i]}`, legs };
     }
@@ -264,17 +283,26 @@ export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, n
  */
 export async function settledOrderRows(db: Db, events: readonly Settled[], settledAtMs: number, nowMs: number) {
   if (events.length === 0) return [];
-  const distinct = (ids: bigint[]) => [...new Set(ids)];
-  const names = await q.selectOrderNames(db, distinct(events.map((e) => e.order.pairId)), distinct(events.map((e) => e.order.currencyId)));
+  const pairIds = new Set<bigint>();
+  const currencyIds = new Set<bigint>();
+  for (const { order } of events) {
+    pairIds.add(order.pairId);
+    currencyIds.add(order.currencyId);
+  }
+  const names = await q.selectOrderNames(db, [...pairIds], [...currencyIds]);
+  // a batch's orders mostly share a pair and a currency: their names are looked up once a run
+  let named: { pairId: bigint; currencyId: bigint; names: Parameters<typeof settledOrderRow>[1] } | undefined;
   return events.map((event) => {
     const { order } = event;
-    const pair = names.pairs.get(order.pairId);
-    const row = settledOrderRow(
-      event,
-      { base_name: pair?.base_name ?? '', legal_name: pair?.legal_name ?? '', currency_name: names.currencies.get(order.currencyId) ?? '' },
-      settledAtMs,
-    );
-    return { userId: order.userId, row: presentOrder(row, nowMs) };
+    if (named?.pairId !== order.pairId || named.currencyId !== order.currencyId) {
+      const pair = names.pairs.get(order.pairId);
+      named = {
+        pairId: order.pairId,
+        currencyId: order.currencyId,
+        names: { base_name: pair?.base_name ?? '', legal_name: pair?.legal_name ?? '', currency_name: names.currencies.get(order.currencyId) ?? '' },
+      };
+    }
+    return { userId: order.userId, row: presentOrder(settledOrderRow(event, named.names, settledAtMs), nowMs) };
   });
 }
 
