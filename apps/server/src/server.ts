@@ -73,7 +73,7 @@ export async function startServer(
   });
   market.host(micro);
   // lever
-  const lever = leverEngine({ db, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
+  const lever = leverEngine({ db, jobs: app.jobs, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
   market.host(lever);
   // spot
   const spot = spotEngine({
