@@ -25,8 +25,8 @@ export function markSessionSeen(db: Db, sessionId: bigint, nowMs: number): Promi
  * The user of a live session of the kind, or undefined for an unknown, revoked, idle-expired or
  * other kind's token (a trader's token opens no staff call, a staff token no trader call).
  * `maxAgeMs` also ends a session that long after it opened, however busy. `markSeen` writes the
- * refreshed last-seen time (the HTTP calls' goes through the job runner: on SQLite a write of the
- * HTTP thread's own would wait there for the writer thread's transaction).
+ * refreshed last-seen time (calls and socket logins write it through the job runner: on SQLite a
+ * write of the HTTP thread's own would wait there for the writer thread's transaction).
  */
 export async function resolveSession(
   db: Db,
