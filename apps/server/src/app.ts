@@ -102,13 +102,13 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs });
   // hot money calls' jobs: on SQLite in the writer thread, on PostgreSQL in process (its pool writes in parallel)
   const jobs = config.databaseUrl ? jobRunner(db) : startWriter(config.dataDir, app.log, { clock });
-  // the micro settler writes its batches through them too
+  // the micro settler writes its batches through them too, and the sessions' last-seen times
   app.decorate('jobs', jobs);
   market.onWake((signal) => jobs.wake(signal));
   app.addHook('onClose', () => jobs.close());
+  await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs, jobs });
   await app.register(idempotencyPlugin, { db, clock, jobs });
   await app.register(docsPlugin);
   // failed password tries, shared by the processes through Redis like the rate limits

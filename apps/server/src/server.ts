@@ -35,9 +35,9 @@ export interface RunningServer {
   spot: SpotEngine;
   url: string;
   /**
-   * A graceful stop: stops taking connections, answers the requests in flight, tells the sockets
-   * to reconnect (to another process, through the proxy), hands the engine lock over at once,
-   * then closes the database.
+   * A graceful stop: hands the engine lock over at once, then stops taking connections, answers
+   * the requests in flight, tells the sockets to reconnect (to another process, through the
+   * proxy), and closes the database.
    */
   close(): Promise<void>;
 }
@@ -73,7 +73,7 @@ export async function startServer(
   });
   market.host(micro);
   // lever
-  const lever = leverEngine({ db, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
+  const lever = leverEngine({ db, jobs: app.jobs, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
   market.host(lever);
   // spot
   const spot = spotEngine({
@@ -87,7 +87,7 @@ export async function startServer(
   });
   market.host(spot);
   // before listening, so a fresh install answers its first chart request with history
-  await market.start(app.log, (tick) => app.realtime.publishMarket(tick));
+  await market.start(app.log, (tick) => app.realtime.publishMarket(tick), app.jobs);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -102,7 +102,10 @@ export async function startServer(
     spot,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      await Promise.all([market.resign(), app.close()]);
+      // the engines' last writes (the recorder's final flush, a settlement batch) are jobs: the
+      // leader hands over before the app closes its job runner
+      await market.resign();
+      await app.close();
       await market.stop();
       unwatch();
       await db.destroy();

@@ -1,4 +1,6 @@
-import type { Db } from './database';
+import type { ControlledTransaction } from 'kysely';
+import { sqliteStatement, type Db } from './database';
+import type { Database } from './schema';
 import { Rejection } from '../rejection';
 
 /** Runs `work` in a transaction that it may share with other concurrent works: one commit for all. */
@@ -8,6 +10,25 @@ interface Pending {
   work: (trx: Db) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+/** A work's savepoint in the batch's transaction, with the database the work runs on. */
+interface Savepoint {
+  db: Db;
+  release(): Promise<unknown>;
+  rollback(): Promise<unknown>;
+}
+
+/** On SQLite run at once on the file the transaction holds: Kysely's savepoint builds a transaction object a work. */
+async function savepoint(trx: ControlledTransaction<Database>): Promise<Savepoint> {
+  const statement = (text: string) => sqliteStatement(trx, text);
+  const begin = statement('savepoint work');
+  if (begin) {
+    begin.run();
+    return { db: trx, release: async () => statement('release work')!.run(), rollback: async () => statement('rollback to work')!.run() };
+  }
+  const point = await trx.savepoint('work').execute();
+  return { db: point, release: () => point.releaseSavepoint('work').execute(), rollback: () => point.rollbackToSavepoint('work').execute() };
 }
 
 /**
@@ -33,13 +54,13 @@ export function groupCommit(db: Db, max: number): GroupCommit {
         // works that arrive while earlier ones run join this batch
         while (queue.length > 0 && outcomes.length < max) {
           const item = (current = queue.shift()!);
-          const point = await trx.savepoint('work').execute();
+          const point = await savepoint(trx);
           try {
-            const value = await item.work(point);
-            await point.releaseSavepoint('work').execute();
+            const value = await item.work(point.db);
+            await point.release();
             outcomes.push({ item, settle: () => item.resolve(value) });
           } catch (error) {
-            await point.rollbackToSavepoint('work').execute();
+            await point.rollback();
             const refused = error instanceof Rejection;
             outcomes.push({ item, settle: () => (refused ? item.reject(error) : runAlone(item)) });
           }

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { resolveSession } from '../modules/session/service';
 import { staffRoleOf } from '../modules/staff/service';
 import { Rejection } from '../rejection';
+import type { JobRunner } from '../writer/jobs';
 import { SessionInvalid } from './envelope';
 
 declare module 'fastify' {
@@ -38,7 +39,8 @@ const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
  * Sessions are of a kind: a trader's token opens only trader calls, a staff token only staff
  * calls (shorter-lived: idle and absolute limits). A staff call also needs the call's least role.
  */
-export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number }>(async (app, { db, clock, sessionIdleMs }) => {
+export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number; jobs: JobRunner }>(async (app, { db, clock, sessionIdleMs, jobs }) => {
+  const markSeen = (sessionId: bigint, nowMs: number) => jobs.run({ name: 'markSessionSeen', args: { sessionId, nowMs }, payload: '' });
   app.decorateRequest('userId', 0n);
   app.decorateRequest('sessionId', 0n);
   app.decorateRequest('staffRole', 'viewer');
@@ -50,8 +52,8 @@ export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number }>(as
     const session = !token
       ? undefined
       : auth !== 'staff'
-        ? await resolveSession(db, token, { kind: 'user', idleMs: sessionIdleMs }, nowMs)
-        : await resolveSession(db, token, { kind: 'staff', idleMs: limits.staffSessionIdleMs, maxAgeMs: limits.staffSessionMaxAgeMs }, nowMs);
+        ? await resolveSession(db, token, { kind: 'user', idleMs: sessionIdleMs }, nowMs, markSeen)
+        : await resolveSession(db, token, { kind: 'staff', idleMs: limits.staffSessionIdleMs, maxAgeMs: limits.staffSessionMaxAgeMs }, nowMs, markSeen);
     if (!session && auth === 'optional') return;
     if (!session) throw new SessionInvalid();
     request.userId = session.userId;

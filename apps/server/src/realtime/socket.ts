@@ -83,7 +83,11 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const { board } = market;
 
   const authenticate = async (token: unknown) =>
-    typeof token === 'string' && token ? resolveSession(db, token, { kind: 'user', idleMs: config.sessionIdleMs }, market.clock()) : undefined;
+    typeof token === 'string' && token
+      ? resolveSession(db, token, { kind: 'user', idleMs: config.sessionIdleMs }, market.clock(), (sessionId, nowMs) =>
+          app.jobs.run({ name: 'markSessionSeen', args: { sessionId, nowMs }, payload: '' }),
+        )
+      : undefined;
 
   /** Follows `symbol` with `channels` (and bars of `periodText`); other pairs followed stay. */
   const subscribe = (

@@ -1,15 +1,17 @@
 // Hot money calls as jobs: a call's work named and given as plain data, so that concurrent calls
 // share one transaction and one commit (group commit), and on SQLite run in the writer thread
 // (writer.ts), off the thread that serves HTTP. The same runner serves PostgreSQL in process.
-import type { LeverTick } from '@tidemark/core';
+import type { Candle, LeverEvent, LeverOrder, LeverTick } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { groupCommit, type GroupCommit } from '../db/group-commit';
 import { keyed, type Claim } from '../http/idempotency';
 import { LEVER_ENGINE } from '../modules/lever/routes';
-import { leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
+import { applyLeverClose, applyLeverFill, leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
+import { recordBars, type StoredBar } from '../modules/market/service';
+import { markSessionSeen } from '../modules/session/service';
 import type { MicroSettleBatch } from '../modules/micro/batch';
-import { persistMicroSettlements } from '../modules/micro/service';
+import { persistMicroSettlements, recordMicroTicks } from '../modules/micro/service';
 
 /** What the jobs keep between calls, per runner. */
 interface JobContext {
@@ -20,8 +22,19 @@ interface JobContext {
 const jobs = {
   leverSubmit: async (trx: Db, job: { input: LeverSubmit; tick: LeverTick | null; nowMs: number }, { pairs }: JobContext) =>
     (await submitLever(trx, pairs, job.input, job.tick, job.nowMs)).id,
+  /** the lever engine's fill of an entrust and its close of a position (engine/lever); false when already done */
+  leverFill: (trx: Db, job: { order: LeverOrder }) => applyLeverFill(trx, job.order),
+  leverClose: (trx: Db, job: { event: Extract<LeverEvent, { type: 'lever_order_closed' }> }) => applyLeverClose(trx, job.event),
   /** the micro settler's batch (engine/micro) */
   microSettle: (trx: Db, job: { batch: MicroSettleBatch; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.nowMs),
+  // small writes of the thread serving HTTP: on SQLite, a write on its own connection would wait
+  // there for the writer thread's transaction (BEGIN IMMEDIATE), holding up every request
+  /** the market recorder's finished seconds and changed candles (engine/market) */
+  recordBars: (trx: Db, job: { seconds: { pairId: number; bar: Candle }[]; candles: StoredBar[] }) => recordBars(trx, job.seconds, job.candles),
+  /** a signed-in call's session seen again (http/auth.ts) */
+  markSessionSeen: (trx: Db, job: { sessionId: bigint; nowMs: number }) => markSessionSeen(trx, job.sessionId, job.nowMs),
+  /** the micro settler's ticks, the prices its orders settle at (engine/micro) */
+  recordMicroTicks: (trx: Db, job: { ticks: { pairId: bigint; atMs: number; priceUnits: bigint }[] }) => recordMicroTicks(trx, job.ticks),
 };
 
 export type JobName = keyof typeof jobs;
@@ -51,7 +64,7 @@ export const wakesJobs = (signal: string) => signal === LEVER_ENGINE;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the app's job runner (the writer thread on SQLite): money calls and the micro settler's batches */
+    /** the app's job runner (the writer thread on SQLite): money calls, the micro settler's batches and the engine leader's price record */
     jobs: JobRunner;
   }
 }

@@ -1,6 +1,6 @@
 // The leader's lever risk engine: holds every live order in the core's trigger book and runs each
-// trade price through `stepLever`. A wake reads only the orders that changed. Each decision (a fill or a close) is committed in its own
-// transaction, guarded by the status it expects; the new book is kept only after the commits.
+// trade price through `stepLever`. A wake reads only the orders that changed. Each decision (a fill or a close) is committed as a
+// job (its own savepoint, on SQLite in the writer thread), guarded by the status it expects; the new book is kept only after the commits.
 // When a guard finds the order already changed (a manual close or cancel won the race) or a
 // commit fails, the book is rebuilt from the database, which is always the truth.
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,8 +8,6 @@ import { createLeverBook, replayFromMs, stepLever, ticksOfSecond, type Clock, ty
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import {
-  applyLeverClose,
-  applyLeverFill,
   lastLeverOrderId,
   leverOrdersChanged,
   leverPairConfigs,
@@ -19,6 +17,7 @@ import {
 import { recordedSecondsFrom } from '../../modules/market/service';
 import { engineMetrics, timed } from '../../metrics';
 import type { LeverTradePusher } from '../../realtime/lever-trade';
+import type { JobOutcome, JobRunner } from '../../writer/jobs';
 import type { LeaderEngine } from '../hosted';
 
 export interface LeverEngine extends LeaderEngine {
@@ -34,11 +33,15 @@ export interface LeverEngineDeps {
   log: () => FastifyBaseLogger;
   /** each pair's last price as the market shows it when leadership is gained */
   tickOf: TickOf;
+  /** commits the fills and closes (on SQLite the writer thread, off the thread serving HTTP) */
+  jobs: JobRunner;
   /** tells owners of each committed fill or close at once, and position holders on the ticks */
   pusher?: Pick<LeverTradePusher, 'push' | 'tick'>;
 }
 
-export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
+export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
+  // a job without a key is never answered as a repeat
+  const applied = (outcome: JobOutcome<'leverFill' | 'leverClose'>) => 'value' in outcome && outcome.value;
   let book: LeverBook | undefined;
   let running = false;
   const watchers = new Set<{ orderId: bigint; resolve: () => void }>();
@@ -113,11 +116,11 @@ export function leverEngine({ db, clock, log, tickOf, pusher }: LeverEngineDeps)
     if ('rejection' in result) return;
     let inStep = true;
     for (const decision of result.events) {
-      let applied: boolean | undefined;
-      if (decision.type === 'lever_order_filled') applied = await applyLeverFill(db, decision.order);
-      else if (decision.type === 'lever_order_closed') applied = await applyLeverClose(db, decision);
-      if (applied) pusher?.push(decision.order.userId);
-      if (applied === false) inStep = false;
+      let done: boolean | undefined;
+      if (decision.type === 'lever_order_filled') done = applied(await jobs.run({ name: 'leverFill', args: { order: decision.order }, payload: '' }));
+      else if (decision.type === 'lever_order_closed') done = applied(await jobs.run({ name: 'leverClose', args: { event: decision }, payload: '' }));
+      if (done) pusher?.push(decision.order.userId);
+      if (done === false) inStep = false;
     }
     book = result.book;
     if (!inStep) await rebuild();

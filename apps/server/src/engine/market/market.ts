@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { marketPairs } from '../../modules/currency/service';
 import { storedBars } from '../../modules/market/service';
+import type { JobRunner } from '../../writer/jobs';
 import { localBus, redisBus, type TickBus } from '../bus';
 import { parseWake, type LeaderEngine, type Wake } from '../hosted';
 import { advisoryLeadership, soleLeadership, type Leadership } from '../leader';
@@ -51,7 +52,8 @@ export interface MarketEngine extends MarketView {
    */
   onWake(listener: (signal: string) => void): void;
   /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
-  start(log: FastifyBaseLogger, emit: (event: TickEvent) => void): Promise<void>;
+  /** `jobs` writes the leader's price record (engine/market/recorder.ts) */
+  start(log: FastifyBaseLogger, emit: (event: TickEvent) => void, jobs: JobRunner): Promise<void>;
   /**
    * The leader's chores, run every `flushMs`: write what it saw up to the clock's open second,
    * prune the price record when due. Resolves when this pass (and any pass before it) is written,
@@ -149,7 +151,7 @@ export async function openMarket(
     },
     onWake: (listener) => void listeners.push(listener),
     housekeep: async () => chores?.(),
-    async start(log, emit) {
+    async start(log, emit, jobs) {
       const onError = (error: unknown) => log.error({ err: error }, 'market engine');
       bus = config.redisUrl ? redisBus(config.redisUrl, redisPrefix, onError) : localBus();
       await bus.subscribe((event) => {
@@ -182,7 +184,7 @@ export async function openMarket(
           for (const engine of engines) await engine.gain();
           leading = true;
           log.info('this process now runs the market feed');
-          const active = recorder = new Recorder(db, board, clock);
+          const active = recorder = new Recorder(jobs, board, clock);
           const pruning = pruner = new PriceRecordPruner(db, pairs.map((p) => p.pairId), clock, config.priceRecordMs);
           feed =
             options.feed?.(pairs, board) ??

@@ -19,7 +19,6 @@ import {
   microPairIds,
   openMicroOrders,
   recordedPrices,
-  recordMicroTicks,
   settledOrderRows,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
@@ -28,7 +27,7 @@ import type { LeaderEngine } from '../hosted';
 
 export interface MicroSettlerOptions {
   db: Db;
-  /** writes the batches (on SQLite the writer thread, so a batch's statements and commit run beside the next one's work) */
+  /** writes the price record and the batches (on SQLite the writer thread, so a batch's statements and commit run beside the next one's work) */
   jobs: JobRunner;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -171,7 +170,8 @@ export class MicroSettler implements LeaderEngine {
       const written = [...this.unrecorded.values()].filter((t) => this.recordable(t.pairId, t.atMs));
       this.unrecorded.clear();
       try {
-        await recordMicroTicks(db, written);
+        // as a job: on SQLite the writer thread writes, not the thread serving HTTP
+        if (written.length > 0) await this.options.jobs.run({ name: 'recordMicroTicks', args: { ticks: written }, payload: '' });
       } catch (error) {
         // no settlement on a price record with a hole: keep them for the next pass
         for (const t of written) this.unrecorded.set(`${t.pairId}:${t.atMs}`, t);

@@ -156,7 +156,9 @@ export async function liveLeverOrders(db: Db): Promise<LeverOrder[]> {
  * (live, or `gone` when closed or revoked), with the highest id seen.
  */
 export async function leverOrdersChanged(db: Db, afterId: bigint, named: readonly bigint[]) {
-  const rows = await selectNewOrNamedOrders(db, afterId, named);
+  // a named order above `afterId` is read with the new ones: a submit's own wake names a new order,
+  // and asking for it again costs a second read of it and the union's sort
+  const rows = await selectNewOrNamedOrders(db, afterId, named.filter((id) => id <= afterId));
   const live = rows.filter((row) => row.status === 0n || row.status === 1n);
   const liveIds = new Set(live.map((row) => row.id));
   return {

@@ -11,6 +11,7 @@ import {
 } from '@tidemark/core';
 import { limits, type TDepthView } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { presentDepth } from './present';
 import {
@@ -104,7 +105,7 @@ export async function storeHistory(db: Db, bars: StoredBar[]): Promise<void> {
  * (kept as they are if a previous leader recorded them) and the stored candles that changed.
  */
 export async function recordBars(db: Db, seconds: { pairId: number; bar: Candle }[], candles: StoredBar[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await insertSeconds(trx, seconds);
     await upsertCandles(trx, candles);
   });

@@ -16,22 +16,30 @@ export async function createSession(db: Db, userId: bigint, nowMs: number, kind:
   return token;
 }
 
+/** Writes that the session was seen at `nowMs` (its idle limit counts from then). */
+export function markSessionSeen(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
+  return touchSession(db, sessionId, nowMs);
+}
+
 /**
  * The user of a live session of the kind, or undefined for an unknown, revoked, idle-expired or
  * other kind's token (a trader's token opens no staff call, a staff token no trader call).
- * `maxAgeMs` also ends a session that long after it opened, however busy.
+ * `maxAgeMs` also ends a session that long after it opened, however busy. `markSeen` writes the
+ * refreshed last-seen time (calls and socket logins write it through the job runner: on SQLite a
+ * write of the HTTP thread's own would wait there for the writer thread's transaction).
  */
 export async function resolveSession(
   db: Db,
   token: string,
   session: { kind: SessionKind; idleMs: number; maxAgeMs?: number },
   nowMs: number,
+  markSeen: (sessionId: bigint, nowMs: number) => Promise<unknown> = (sessionId, seenAtMs) => markSessionSeen(db, sessionId, seenAtMs),
 ): Promise<{ sessionId: bigint; userId: bigint } | undefined> {
   const openedSinceMs = session.maxAgeMs === undefined ? 0 : nowMs - session.maxAgeMs;
   const row = await selectLiveSession(db, hashToken(token), session.kind, nowMs - session.idleMs, openedSinceMs);
   if (!row) return undefined;
   // refreshed at most this often, so a busy client does not write on every call
-  if (BigInt(nowMs) - row.last_seen_at_ms > BigInt(limits.sessionTouchMs)) await touchSession(db, row.id, nowMs);
+  if (BigInt(nowMs) - row.last_seen_at_ms > BigInt(limits.sessionTouchMs)) await markSeen(row.id, nowMs);
   return { sessionId: row.id, userId: row.user_id };
 }
 
