@@ -73,30 +73,37 @@ describe('ledger', () => {
   it('posts a batch as one database transaction of separate ledger transactions, or nothing', async () => {
     const user = await buildUser(server);
     await fundWallet(server, user.id, USDT, '10');
-    const pay = (n: number, amount: string) => ({
+    // each payment: the user's change wallet to fees, the user's leg logged
+    const pay = (payments: [n: number, amount: string][], feesDelta = (units: bigint) => units) => ({
       kind: 'batch_test',
-      reference: `batch_test:${user.id}:${n}`,
-      legs: [
-        { account: { userId: user.id, wallet: 'change' as const, currencyId: USDT }, deltaUnits: -mustParseUnits(amount) },
-        { account: { system: 'fees' as const, currencyId: USDT }, deltaUnits: mustParseUnits(amount) },
-      ],
+      references: payments.map(([n]) => `batch_test:${user.id}:${n}`),
+      legCounts: payments.map(() => 2),
+      accounts: [{ userId: user.id, wallet: 'change' as const, currencyId: USDT }, { system: 'fees' as const, currencyId: USDT }],
+      legAccounts: payments.flatMap(() => [0, 1]),
+      legFrozen: payments.flatMap(() => [0, 0]),
+      legDeltaUnits: payments.flatMap(([, amount]) => [-mustParseUnits(amount), feesDelta(mustParseUnits(amount))]),
+      log: { category: 'transfer' as const, text: 'transfer_out' as const },
     });
-    const txnIds = await postTransactions(server.db, [pay(1, '1'), pay(2, '2'), pay(3, '3')], server.clock());
+    const txnIds = await postTransactions(server.db, pay([[1, '1'], [2, '2'], [3, '3']]), server.clock());
     expect(new Set(txnIds).size).toBe(3);
     const txns = await server.db.selectFrom('ledger_txn').select(['id', 'reference']).where('id', 'in', txnIds).execute();
-    // each id is its own transaction, in the inputs' order
+    // each id is its own transaction, in the batch's order
     expect(txnIds.map((id) => txns.find((t) => t.id === id)?.reference)).toEqual([1, 2, 3].map((n) => `batch_test:${user.id}:${n}`));
-    const entries = await server.db.selectFrom('ledger_entry').select(['txn_id', 'delta_units']).where('txn_id', 'in', txnIds).execute();
-    expect(entries).toHaveLength(6);
+    const entries = await server.db.selectFrom('ledger_entry').select(['txn_id', 'delta_units']).where('txn_id', 'in', txnIds).orderBy('id').execute();
+    expect(entries.map((e) => [txnIds.indexOf(e.txn_id), e.delta_units])).toEqual([0, 1, 2].flatMap((t) => [[t, -mustParseUnits(String(t + 1))], [t, mustParseUnits(String(t + 1))]]));
+    // the user's legs are logged (available, a user's account), the system's are not
+    const logs = await server.db.selectFrom('wallet_log').select(['txn_id', 'value_units']).where('txn_id', 'in', txnIds).orderBy('id').execute();
+    expect(logs.map((l) => [txnIds.indexOf(l.txn_id), l.value_units])).toEqual([0, 1, 2].map((t) => [t, -mustParseUnits(String(t + 1))]));
     expect(await balance(user.id)).toEqual({ available: mustParseUnits('4'), frozen: 0n });
     // the sum overdraws: nothing of the batch is written
     const before = await txnCount();
-    await expect(postTransactions(server.db, [pay(4, '1'), pay(5, '3.5')], server.clock())).rejects.toEqual(new Rejection('insufficient_balance'));
+    await expect(postTransactions(server.db, pay([[4, '1'], [5, '3.5']]), server.clock())).rejects.toEqual(new Rejection('insufficient_balance'));
     expect(await txnCount()).toBe(before);
     expect(await balance(user.id)).toEqual({ available: mustParseUnits('4'), frozen: 0n });
-    // a batch names each transaction once and carries no idempotency key
-    await expect(postTransactions(server.db, [pay(6, '1'), pay(6, '1')], server.clock())).rejects.toThrow(/distinct reference/);
-    await expect(postTransactions(server.db, [{ ...pay(7, '1'), idempotencyKey: 'k' }], server.clock())).rejects.toThrow(/idempotency key/);
+    // a batch names each transaction once; each transaction balances on its own legs
+    await expect(postTransactions(server.db, pay([[6, '1'], [6, '1']]), server.clock())).rejects.toThrow(/distinct reference/);
+    await expect(postTransactions(server.db, pay([[7, '1']], (units) => units + 1n), server.clock())).rejects.toThrow(/unbalanced/);
+    expect(await txnCount()).toBe(before);
     await server.expectLedgerSound();
   });
 

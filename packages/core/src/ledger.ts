@@ -17,16 +17,25 @@ export type PostingRejection = 'empty' | 'zero_delta' | 'unbalanced' | 'out_of_r
 
 const BALANCED = { ok: true } as const;
 
+export type PostingCheck = { ok: true } | { ok: false; reason: PostingRejection; currencyId?: bigint };
+
 /** Validates one transaction's postings: non-empty, non-zero in-range deltas, summing to zero per currency. */
-export function checkPostings(
-  postings: readonly Posting[],
-): { ok: true } | { ok: false; reason: PostingRejection; currencyId?: bigint } {
-  if (postings.length === 0) return { ok: false, reason: 'empty' };
+export const checkPostings = (postings: readonly Posting[]): PostingCheck =>
+  checkLegs(postings.length, (i) => postings[i]!.currencyId, (i) => postings[i]!.deltaUnits);
+
+/**
+ * `checkPostings` over columns: leg i's currency and delta, for i below `count`. A batch of
+ * thousands of transactions is checked without an object a leg.
+ */
+export function checkLegs(count: number, currencyOf: (leg: number) => bigint, deltaOf: (leg: number) => bigint): PostingCheck {
+  if (count === 0) return { ok: false, reason: 'empty' };
   // most transactions move one currency: summed without a map (batches check thousands)
-  const first = postings[0]!.currencyId;
+  const first = currencyOf(0);
   let firstSum = 0n;
   let others: Map<bigint, bigint> | undefined;
-  for (const { currencyId, deltaUnits } of postings) {
+  for (let i = 0; i < count; i++) {
+    const currencyId = currencyOf(i);
+    const deltaUnits = deltaOf(i);
     if (deltaUnits === 0n) return { ok: false, reason: 'zero_delta' };
     if (deltaUnits < UNITS_MIN || deltaUnits > UNITS_MAX) return { ok: false, reason: 'out_of_range' };
     if (currencyId === first) firstSum += deltaUnits;

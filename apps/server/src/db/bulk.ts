@@ -25,9 +25,9 @@ const names = (columns: readonly BulkColumn[]) => columns.map((c) => `"${c.name}
 export type RowOf<T> = (item: T, index: number) => readonly unknown[];
 
 /** The items' rows as PostgreSQL arrays, one a column. */
-function unnestOf<T>(columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>) {
+function unnestOf<T>(columns: readonly BulkColumn[], items: ArrayLike<T>, rowOf: RowOf<T>) {
   const params = columns.map(() => new Array<unknown>(items.length));
-  items.forEach((item, i) => rowOf(item, i).forEach((value, c) => (params[c]![i] = value)));
+  for (let i = 0; i < items.length; i++) rowOf(items[i]!, i).forEach((value, c) => (params[c]![i] = value));
   return { source: `unnest(${columns.map((col, c) => `$${c + 1}::${col.type}[]`).join(', ')})`, params };
 }
 
@@ -60,7 +60,7 @@ function sqliteInsertChunks<T>(
   db: Db,
   table: string,
   columns: readonly BulkColumn[],
-  items: readonly T[],
+  items: ArrayLike<T>,
   rowOf: RowOf<T>,
   inserted: (first: number, lastRowid: bigint, size: number) => void,
 ): boolean {
@@ -78,8 +78,8 @@ function sqliteInsertChunks<T>(
   return true;
 }
 
-/** Inserts a row for each item. */
-export async function bulkInsert<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>): Promise<void> {
+/** Inserts a row for each item (an array, or a batch's column). */
+export async function bulkInsert<T>(db: Db, table: string, columns: readonly BulkColumn[], items: ArrayLike<T>, rowOf: RowOf<T>): Promise<void> {
   if (items.length === 0 || sqliteInsertChunks(db, table, columns, items, rowOf, () => {})) return;
   const { source, params } = unnestOf(columns, items, rowOf);
   await db.executeQuery(CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source}`, params));
@@ -91,7 +91,7 @@ export async function bulkInsert<T>(db: Db, table: string, columns: readonly Bul
  * largest each); PostgreSQL does not promise RETURNING's order, so its ids are matched back by
  * `key`, a column whose values are distinct among the items.
  */
-export async function bulkInsertIds<T>(db: Db, table: string, columns: readonly BulkColumn[], items: readonly T[], rowOf: RowOf<T>, key: string): Promise<bigint[]> {
+export async function bulkInsertIds<T>(db: Db, table: string, columns: readonly BulkColumn[], items: ArrayLike<T>, rowOf: RowOf<T>, key: string): Promise<bigint[]> {
   const k = columns.findIndex((c) => c.name === key);
   if (k < 0) throw new Error(`bulkInsertIds: no column ${key}`);
   if (items.length === 0) return [];
@@ -105,7 +105,8 @@ export async function bulkInsertIds<T>(db: Db, table: string, columns: readonly 
     CompiledQuery.raw(`${insertHead(table, columns)} select * from ${source} returning "id", "${key}" as "key"`, params),
   );
   const idOf = new Map(rows.map((row) => [row.key, row.id]));
-  return items.map((item, i) => idOf.get(rowOf(item, i)[k])!);
+  for (let i = 0; i < items.length; i++) ids[i] = idOf.get(rowOf(items[i]!, i)[k])!;
+  return ids;
 }
 
 /**
@@ -117,7 +118,7 @@ export async function bulkUpdate<T>(
   db: Db,
   table: string,
   columns: readonly BulkColumn[],
-  items: readonly T[],
+  items: ArrayLike<T>,
   rowOf: RowOf<T>,
   { set, where }: { set: string; where: string },
 ): Promise<number> {
@@ -129,7 +130,7 @@ export async function bulkUpdate<T>(
   const statement = sqliteStatement(db, `update "${table}" set ${assignments(() => '?')} where "${key.name}" = ? and (${where})`);
   if (statement) {
     let changed = 0;
-    items.forEach((item, i) => (changed += statement.run(rowOf(item, i)).changes));
+    for (let i = 0; i < items.length; i++) changed += statement.run(rowOf(items[i]!, i)).changes;
     return changed;
   }
   const { source, params } = unnestOf(columns, items, rowOf);

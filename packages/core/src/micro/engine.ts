@@ -70,7 +70,8 @@ export function stepMicro(state: MicroState, command: MicroCommand, { nowMs }: {
     case 'settleDue': {
       const events: MicroEvent[] = [];
       const settled: MicroOrder[] = [];
-      let chainTip = state.chainTip;
+      // the last record is the tip the next chains to: a tip of its own only once, at the end
+      let last: MicroChainTip = state.chainTip;
       for (const order of dueMicroOrders(state.schedule, nowMs, command.limit)) {
         const endTick = command.priceAt(order.pairId, order.expiresAtMs);
         if (!endTick) {
@@ -78,12 +79,13 @@ export function stepMicro(state: MicroState, command: MicroCommand, { nowMs }: {
           continue;
         }
         const { settlement, postings } = settleMicroOrder(order, endTick);
-        const record = recordMicroSettlement(chainTip, order, settlement, command.hash);
-        chainTip = { seq: record.seq, hash: record.hash };
+        const record = recordMicroSettlement(last, order, settlement, command.hash);
+        last = record;
         settled.push(order);
         events.push({ kind: 'settled', order, settlement, postings, record });
       }
       if (settled.length === 0) return { state, events };
+      const chainTip: MicroChainTip = { seq: last.seq, hash: last.hash };
       return { state: { ...state, schedule: removeMicroOrders(state.schedule, settled), chainTip }, events };
     }
     case 'restore': {

@@ -50,7 +50,6 @@ interface Written {
   committed: Promise<unknown>;
   state: MicroState;
   settled: Settled[];
-  settledAtMs: number;
 }
 
 /**
@@ -207,12 +206,11 @@ export class MicroSettler implements LeaderEngine {
         // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
         const missing = step.events.find((e) => e.kind === 'price_missing');
         if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
-        const settledAtMs = clock();
         const batch = microSettleBatch(settled, state.chainTip);
-        const committed = jobs.run({ name: 'microSettle', args: { batch, nowMs: settledAtMs }, payload: '' });
+        const committed = jobs.run({ name: 'microSettle', args: { batch, nowMs: clock() }, payload: '' });
         // its failure is met in turn, below
         committed.catch(() => undefined);
-        inFlight.push({ committed, state: step.state, settled, settledAtMs });
+        inFlight.push({ committed, state: step.state, settled });
         state = step.state;
         if (inFlight.length >= BATCHES_IN_FLIGHT) await this.landed(inFlight.shift()!, pushes);
       }
@@ -227,7 +225,7 @@ export class MicroSettler implements LeaderEngine {
   }
 
   /** Adopts a batch's state once it committed, and starts the push of its closed orders (added to `pushes`). */
-  private async landed({ committed, state, settled, settledAtMs }: Written, pushes: Promise<void>[]): Promise<void> {
+  private async landed({ committed, state, settled }: Written, pushes: Promise<void>[]): Promise<void> {
     const { db, clock, publish, listening, log } = this.options;
     await committed;
     this.state = state;
@@ -237,7 +235,7 @@ export class MicroSettler implements LeaderEngine {
     }
     const heard = settled.filter((e) => listening(e.order.userId));
     pushes.push(
-      settledOrderRows(db, heard, settledAtMs, clock()).then(
+      settledOrderRows(db, heard).then(
         (rows) => rows.forEach(({ userId, row }) => publish(userId, row)),
         (error: unknown) => log.error({ err: error }, 'micro settler: closed orders not pushed'),
       ),

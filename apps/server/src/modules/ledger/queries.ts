@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { WALLET_KINDS, type Bucket, type SystemAccount, type WalletKind } from '@tidemark/core';
 import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
-import { bulkInsert, bulkInsertIds, type BulkColumn } from '../../db/bulk';
+import { bulkInsert, bulkInsertIds, type BulkColumn, type RowOf } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { Database, WalletLogTable } from '../../db/schema';
@@ -55,9 +55,9 @@ const TXN_COLUMNS: BulkColumn[] = [
   { name: 'created_at_ms', type: 'bigint' },
 ];
 
-/** Inserts keyless txn rows, each with a distinct reference; their ids in the same order. */
-export function insertTxns(db: Db, txns: ReadonlyArray<{ kind: string; reference: string }>, createdAtMs: bigint): Promise<bigint[]> {
-  return bulkInsertIds(db, 'ledger_txn', TXN_COLUMNS, txns, (t) => [t.kind, t.reference, createdAtMs], 'reference');
+/** Inserts keyless txn rows of one kind, one a reference (distinct); their ids in the same order. */
+export function insertTxns(db: Db, kind: string, references: readonly string[], createdAtMs: bigint): Promise<bigint[]> {
+  return bulkInsertIds(db, 'ledger_txn', TXN_COLUMNS, references, (reference) => [kind, reference, createdAtMs], 'reference');
 }
 
 export async function selectTxnIdByKey(db: Db, idempotencyKey: string): Promise<bigint | undefined> {
@@ -86,8 +86,12 @@ export interface EntryRow {
   delta_units: bigint;
 }
 
-export async function insertEntries(db: Db, entries: readonly EntryRow[]): Promise<void> {
-  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, entries, (e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units]);
+/** An entry's values as `insertEntries` takes them. */
+export const entryValues: RowOf<EntryRow> = (e) => [e.txn_id, e.account_id, e.currency_id, e.bucket, e.delta_units];
+
+/** Inserts a posting for each item; `valuesOf` answers its txn id, account id, currency id, bucket and delta, in that order. */
+export async function insertEntries<T>(db: Db, items: ArrayLike<T>, valuesOf: RowOf<T>): Promise<void> {
+  await bulkInsert(db, 'ledger_entry', ENTRY_COLUMNS, items, valuesOf);
 }
 
 /**
@@ -157,23 +161,26 @@ const WALLET_LOG_COLUMNS = (
 /** A wallet-log line as written. */
 export type WalletLogRow = Omit<Insertable<WalletLogTable>, 'id'>;
 
-export async function insertWalletLogs(db: Db, rows: readonly WalletLogRow[]): Promise<void> {
-  // in WALLET_LOG_COLUMNS order, spelled out: a lookup by column name per value costs more on batches
-  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, rows, (r) => [
-    r.user_id,
-    r.currency_id,
-    r.wallet,
-    r.txn_id,
-    r.category,
-    r.value_units,
-    r.info,
-    r.type_info_e,
-    r.type_info_j,
-    r.type_info_m,
-    r.type_info_k,
-    r.type_info_s,
-    r.created_at_ms,
-  ]);
+/** A wallet-log line's values as `insertWalletLogs` takes them (spelled out: a lookup by column name per value costs more on batches). */
+export const walletLogValues: RowOf<WalletLogRow> = (r) => [
+  r.user_id,
+  r.currency_id,
+  r.wallet,
+  r.txn_id,
+  r.category,
+  r.value_units,
+  r.info,
+  r.type_info_e,
+  r.type_info_j,
+  r.type_info_m,
+  r.type_info_k,
+  r.type_info_s,
+  r.created_at_ms,
+];
+
+/** Inserts a wallet-log line for each item; `valuesOf` answers its values in WALLET_LOG_COLUMNS order (as `walletLogValues`). */
+export async function insertWalletLogs<T>(db: Db, items: ArrayLike<T>, valuesOf: RowOf<T>): Promise<void> {
+  await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, items, valuesOf);
 }
 
 /** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */

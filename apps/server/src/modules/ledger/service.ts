@@ -1,27 +1,28 @@
-import { checkPostings, type Bucket } from '@tidemark/core';
+import { checkLegs, checkPostings, type Bucket } from '@tidemark/core';
 import { describeEntry } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { ledgerTransactions } from '../../metrics';
 import { Rejection } from '../../rejection';
-import { accountKey, applyDeltas, insertAccount, insertEntries, insertTxn, insertTxns, insertWalletLogs, selectTxnIdByKey, type EntryRow, type WalletLogRow } from './queries';
-import type { AccountRef, Leg, LegLog, PostedTxn, TxnInput } from './types';
+import {
+  accountKey,
+  applyDeltas,
+  entryValues,
+  insertAccount,
+  insertEntries,
+  insertTxn,
+  insertTxns,
+  insertWalletLogs,
+  selectTxnIdByKey,
+  walletLogValues,
+  type EntryRow,
+  type WalletLogRow,
+} from './queries';
+import type { AccountRef, Leg, LegLog, PostedTxn, TxnBatch, TxnInput } from './types';
 
 interface AccountChange {
   ref: AccountRef;
   delta: Record<Bucket, bigint>;
-}
-
-/** The legs summed per account (`keys[i]` is leg i's account key), in one global order so concurrent txns lock alike (no deadlock). */
-function changesByAccount(legs: readonly Leg[], keys: readonly string[] = legs.map((leg) => accountKey(leg.account))): AccountChange[] {
-  const changes = new Map<string, AccountChange>();
-  legs.forEach((leg, i) => {
-    const key = keys[i]!;
-    let change = changes.get(key);
-    if (!change) changes.set(key, (change = { ref: leg.account, delta: { available: 0n, frozen: 0n } }));
-    change.delta[leg.bucket ?? 'available'] += leg.deltaUnits;
-  });
-  return [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, change]) => change);
 }
 
 /** Applies one account's change, creating the account on first credit; its id, or a Rejection. */
@@ -37,12 +38,17 @@ async function applyChange(trx: Db, { ref, delta }: AccountChange): Promise<bigi
 }
 
 /**
- * Posts one double-entry transaction atomically: every leg or none. Throws an Error when the
- * legs do not balance per currency (a bug in the caller) and a Rejection `insufficient_balance`
- * when a user's bucket would go below zero; in both cases nothing is written. A repeated
- * idempotency key returns the first transaction and writes nothing. Inside a caller's
- * transaction, a Rejection must be let through so that the caller's writes roll back too.
+ * Applies the accounts' changes, one statement each, in one global order (by account key) so
+ * concurrent txns lock alike (no deadlock); their ids in `changes`' order.
  */
+async function applyChanges(trx: Db, changes: readonly AccountChange[]): Promise<bigint[]> {
+  const keys = changes.map((change) => accountKey(change.ref));
+  const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  const ids = new Array<bigint>(changes.length);
+  for (const i of order) ids[i] = await applyChange(trx, changes[i]!);
+  return ids;
+}
+
 /** Throws when the legs do not balance per currency: a bug in the caller. */
 function assertBalanced(input: TxnInput): void {
   const check = checkPostings(
@@ -56,24 +62,25 @@ function assertBalanced(input: TxnInput): void {
   if (!check.ok) throw new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim());
 }
 
-/** Applies the legs' changes, one statement per account; the ids of the accounts by key. */
-async function applyLegs(trx: Db, legs: readonly Leg[], keys?: readonly string[]): Promise<Map<string, bigint>> {
-  const accountIds = new Map<string, bigint>();
-  for (const change of changesByAccount(legs, keys)) accountIds.set(accountKey(change.ref), await applyChange(trx, change));
-  return accountIds;
+/** Applies the legs' changes, summed per account; the ids of the accounts by key. */
+async function applyLegs(trx: Db, legs: readonly Leg[]): Promise<Map<string, bigint>> {
+  const byKey = new Map<string, AccountChange>();
+  for (const leg of legs) {
+    const key = accountKey(leg.account);
+    let change = byKey.get(key);
+    if (!change) byKey.set(key, (change = { ref: leg.account, delta: { available: 0n, frozen: 0n } }));
+    change.delta[leg.bucket ?? 'available'] += leg.deltaUnits;
+  }
+  const changes = [...byKey.values()];
+  const ids = await applyChanges(trx, changes);
+  return new Map(changes.map((change, i) => [accountKey(change.ref), ids[i]!]));
 }
 
-/** The entry rows of a transaction's legs (`keys[first + i]` is leg i's account key). */
-function entriesOf(
-  input: TxnInput,
-  txnId: bigint,
-  accountIds: ReadonlyMap<string, bigint>,
-  keys: readonly string[] = input.legs.map((leg) => accountKey(leg.account)),
-  first = 0,
-): EntryRow[] {
-  return input.legs.map((leg, i) => ({
+/** The entry rows of a transaction's legs. */
+function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<string, bigint>): EntryRow[] {
+  return input.legs.map((leg) => ({
     txn_id: txnId,
-    account_id: accountIds.get(keys[first + i]!)!,
+    account_id: accountIds.get(accountKey(leg.account))!,
     currency_id: leg.account.currencyId,
     bucket: leg.bucket ?? 'available',
     delta_units: leg.deltaUnits,
@@ -91,7 +98,7 @@ function described(log: LegLog): Texts {
 }
 
 /** The wallet-log lines of a transaction's logged legs, described in every language. */
-function walletLogsOf(input: TxnInput, txnId: bigint, nowMs: number) {
+function walletLogsOf(input: TxnInput, txnId: bigint, nowMs: number): WalletLogRow[] {
   return input.legs.flatMap((leg) => {
     if (!leg.log || !('userId' in leg.account)) return [];
     const text = described(leg.log);
@@ -140,49 +147,57 @@ export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise
     }
     ledgerTransactions.inc({ kind: input.kind });
     const accountIds = await applyLegs(trx, input.legs);
-    await insertEntries(trx, entriesOf(input, txnId, accountIds));
-    await insertWalletLogs(trx, walletLogsOf(input, txnId, nowMs));
+    await insertEntries(trx, entriesOf(input, txnId, accountIds), entryValues);
+    await insertWalletLogs(trx, walletLogsOf(input, txnId, nowMs), walletLogValues);
     return { txnId, replayed: false };
   });
 }
 
 /**
- * Posts many transactions in one database transaction, each its own ledger transaction with its
- * own postings, in a few statements: the txn rows, entries and log lines inserted together and
- * each account's balance moved once by the sum of its legs (so the no-negative condition holds
- * for the whole batch, as it would after posting them one by one in an order that credits first).
- * For engines settling many orders at once: every transaction names a distinct `reference`, and
- * none carries an idempotency key (the caller's own state guards against a repeat). Answers the
- * txn ids in the inputs' order.
+ * Posts many transactions of one kind in one database transaction, each its own ledger
+ * transaction with its own postings, in a few statements: the txn rows, entries and log lines
+ * inserted together and each account's balance moved once by the sum of its legs (so the
+ * no-negative condition holds for the whole batch, as it would after posting them one by one in
+ * an order that credits first). For engines settling many orders at once: every transaction names
+ * a distinct reference, and none carries an idempotency key (the caller's own state guards against
+ * a repeat). Throws, writing nothing, when a transaction's legs do not balance. Answers the txn
+ * ids in the batch's order.
  */
-export async function postTransactions(db: Db, inputs: readonly TxnInput[], nowMs: number): Promise<bigint[]> {
-  const references = new Set<string>();
-  for (const input of inputs) {
-    assertBalanced(input);
-    if (input.idempotencyKey !== undefined || input.reference === undefined || references.has(input.reference)) {
-      throw new Error(`ledger batch: ${input.kind} needs a distinct reference and no idempotency key`);
-    }
-    references.add(input.reference);
+export async function postTransactions(db: Db, batch: TxnBatch, nowMs: number): Promise<bigint[]> {
+  const { kind, references, legCounts, accounts, legAccounts, legFrozen, legDeltaUnits, log } = batch;
+  const n = references.length;
+  if (legCounts.length !== n || new Set(references).size !== n) throw new Error(`ledger batch: ${kind} needs one leg count and a distinct reference a transaction`);
+  // each leg's transaction, and each transaction checked on its own legs
+  let legs = 0;
+  const currencyOf = (i: number) => accounts[legAccounts[legs + i]!]!.currencyId;
+  const deltaOf = (i: number) => legDeltaUnits[legs + i]!;
+  for (let t = 0; t < n; t++) {
+    const check = checkLegs(legCounts[t]!, currencyOf, deltaOf);
+    if (!check.ok) throw new Error(`ledger txn ${kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim());
+    legs += legCounts[t]!;
   }
+  if (legAccounts.length !== legs || legFrozen.length !== legs || legDeltaUnits.length !== legs) throw new Error(`ledger batch: ${kind} has ${legs} legs by its counts, not its columns' lengths`);
+  const legTxn = new Uint32Array(legs);
+  for (let t = 0, leg = 0; t < n; t++) legTxn.fill(t, leg, (leg += legCounts[t]!));
   return inTransaction(db, async (trx) => {
-    const txnIds = await insertTxns(trx, inputs as readonly (TxnInput & { reference: string })[], BigInt(nowMs));
-    // each leg's account key, built once: thousands of legs
-    const legs = inputs.flatMap((input) => input.legs);
-    const keys = legs.map((leg) => accountKey(leg.account));
-    const accountIds = await applyLegs(trx, legs, keys);
-    const entries: EntryRow[] = [];
-    const logs: WalletLogRow[] = [];
-    let first = 0;
-    inputs.forEach((input, i) => {
-      entries.push(...entriesOf(input, txnIds[i]!, accountIds, keys, first));
-      first += input.legs.length;
-      logs.push(...walletLogsOf(input, txnIds[i]!, nowMs));
+    const txnIds = await insertTxns(trx, kind, references, BigInt(nowMs));
+    const changes: AccountChange[] = accounts.map((ref) => ({ ref, delta: { available: 0n, frozen: 0n } }));
+    for (let leg = 0; leg < legs; leg++) changes[legAccounts[leg]!]!.delta[legFrozen[leg] ? 'frozen' : 'available'] += legDeltaUnits[leg]!;
+    const accountIds = await applyChanges(trx, changes);
+    // the rows' values straight from the columns, a leg an item
+    await insertEntries(trx, legDeltaUnits, (delta, leg) => {
+      const a = legAccounts[leg]!;
+      return [txnIds[legTxn[leg]!], accountIds[a], accounts[a]!.currencyId, legFrozen[leg] ? 'frozen' : 'available', delta];
     });
-    await insertEntries(trx, entries);
-    await insertWalletLogs(trx, logs);
-    const byKind = new Map<string, number>();
-    for (const input of inputs) byKind.set(input.kind, (byKind.get(input.kind) ?? 0) + 1);
-    for (const [kind, count] of byKind) ledgerTransactions.inc({ kind }, count);
+    const logged: number[] = [];
+    for (let leg = 0; leg < legs; leg++) if (!legFrozen[leg] && 'userId' in accounts[legAccounts[leg]!]!) logged.push(leg);
+    const text = described(log);
+    const createdAtMs = BigInt(nowMs);
+    await insertWalletLogs(trx, logged, (leg) => {
+      const ref = accounts[legAccounts[leg]!] as Extract<AccountRef, { userId: bigint }>;
+      return [ref.userId, ref.currencyId, ref.wallet, txnIds[legTxn[leg]!], log.category, legDeltaUnits[leg], text.zh, text.en, text.jp, text.hk, text.kr, text.spa, createdAtMs];
+    });
+    ledgerTransactions.inc({ kind }, n);
     return txnIds;
   });
 }

@@ -38,3 +38,24 @@ export interface PostedTxn {
   /** true when the idempotency key had been used: nothing was written this time */
   replayed: boolean;
 }
+
+/**
+ * Many transactions of one kind as columns (an engine settling many orders at once): transaction
+ * i has `legCounts[i]` legs, in order after those of the transactions before it. Columns, not
+ * objects a leg: a batch holds thousands.
+ */
+export interface TxnBatch {
+  kind: string;
+  /** each transaction's business object, distinct within the batch */
+  references: readonly string[];
+  legCounts: ArrayLike<number>;
+  /** the accounts the legs name */
+  accounts: readonly AccountRef[];
+  /** each leg's account, as its index in `accounts` */
+  legAccounts: ArrayLike<number>;
+  /** each leg's bucket: 1 frozen, 0 available */
+  legFrozen: ArrayLike<number>;
+  legDeltaUnits: ArrayLike<bigint>;
+  /** the wallet-log line of every leg into a user's available bucket */
+  log: LegLog;
+}

@@ -1,4 +1,4 @@
-import { canonicalMicroRecord, formatUnits, type MicroOrder, type MicroSettlement, type MicroSettlementRecord } from '@tidemark/core';
+import { canonicalMicroRecord, formatUnits, MICRO_TYPE_OF, type MicroOrder, type MicroSettlement, type MicroSettlementRecord } from '@tidemark/core';
 import type { TMicroOrderRow, TMicroSettlementRecord } from '@tidemark/protocol';
 import { hashHex } from './batch';
 import { MICRO_STATUS, type MicroOrderRow, type NamedMicroOrder } from './queries';
@@ -48,30 +48,37 @@ export function openedOrderColumns(order: MicroOrder) {
 export type PresentedMicroOrder = Omit<NamedMicroOrder, 'prev_hash' | 'hash'>;
 
 /**
- * A settled order's row as the database now holds it, built from what the batch wrote (no read
- * back); the names copied, not spread: a settler builds one for each order of a batch.
+ * A settled order's row as `presentOrder` gives it once stored, built straight from what the
+ * batch wrote (no read back, no stored row between): a settler builds one for each order heard.
  */
-export function settledOrderRow(
-  { order, settlement, record }: { order: MicroOrder; settlement: MicroSettlement; record: MicroSettlementRecord },
-  names: Pick<NamedMicroOrder, 'base_name' | 'legal_name' | 'currency_name'>,
-  settledAtMs: number,
-): PresentedMicroOrder {
+export function closedOrderRow(
+  { order, settlement }: { order: MicroOrder; settlement: MicroSettlement },
+  names: { symbol_name: string; currency_name: string },
+): TMicroOrderRow {
   return {
-    id: order.orderId,
-    ...openedOrderColumns(order),
-    status: MICRO_STATUS.closed,
-    end_price_units: settlement.endTick.priceUnits,
-    end_tick_ms: BigInt(settlement.endTick.atMs),
-    payout_units: settlement.payoutUnits,
-    fact_profits_units: settlement.factProfitsUnits,
-    profit_result: BigInt(settlement.profitResult),
-    settled_at_ms: BigInt(settledAtMs),
-    settle_seq: record.seq,
-    base_name: names.base_name,
-    legal_name: names.legal_name,
+    id: Number(order.orderId),
+    match_id: Number(order.pairId),
+    symbol_name: names.symbol_name,
+    currency_id: Number(order.currencyId),
     currency_name: names.currency_name,
+    type: MICRO_TYPE_OF[order.direction],
+    status: CLOSED,
+    seconds: order.seconds,
+    number: formatUnits(order.numberUnits),
+    fee: formatUnits(order.feeUnits),
+    profit_ratio: formatUnits(order.profitRatioPercentUnits),
+    open_price: formatUnits(order.openTick.priceUnits),
+    open_price_time: order.openTick.atMs,
+    end_price: formatUnits(settlement.endTick.priceUnits),
+    end_price_time: settlement.endTick.atMs,
+    fact_profits: formatUnits(settlement.factProfitsUnits),
+    profit_result: settlement.profitResult,
+    remain_milli_seconds: 0,
+    created_at: order.openedAtMs,
+    end_at: order.expiresAtMs,
   };
 }
+const CLOSED = Number(MICRO_STATUS.closed);
 
 /** The spec's order row; `remain_milli_seconds` counts down to the expiry and is 0 once due. */
 export function presentOrder(row: PresentedMicroOrder, nowMs: number): TMicroOrderRow {

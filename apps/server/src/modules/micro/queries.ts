@@ -194,8 +194,8 @@ export function closeOrders(db: Db, batch: MicroSettleBatch, settledAtMs: number
     db,
     'micro_order',
     CLOSE_COLUMNS,
-    // by index: the batch's columns are typed arrays
-    Array.from(orderIds),
+    // the ids' column itself, the other columns by index
+    orderIds,
     (orderId, i) => [endPriceUnits[i], endTickMs[i], payoutUnits[i], factProfitsUnits[i], BigInt(profitResults[i]!), settledAt, tip.seq + BigInt(i + 1), batchHash(batch, i - 1), batchHash(batch, i), orderId],
     { set: `status = ${MICRO_STATUS.closed}`, where: `status = ${MICRO_STATUS.open}` },
   );

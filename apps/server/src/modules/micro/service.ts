@@ -7,7 +7,6 @@ import {
   type MicroChainBreak,
   type MicroChainTip,
   type MicroOrder,
-  type Bucket,
   type Posting,
   type PriceLookup,
   type PriceTick,
@@ -19,8 +18,8 @@ import { inTransaction } from '../../db/transaction';
 import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
 import { postTransaction, postTransactions } from '../ledger/service';
-import type { AccountRef, Leg, LegLog, TxnInput } from '../ledger/types';
-import { ACCOUNT_LABEL, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf, settledOrderRow } from './present';
+import type { AccountRef, Leg, LegLog } from '../ledger/types';
+import { ACCOUNT_LABEL, closedOrderRow, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf } from './present';
 import { hashHex, type MicroSettleBatch, type Settled } from './batch';
 import * as q from './queries';
 
@@ -48,36 +47,19 @@ export async function secondsOptions(db: Db) {
 }
 
 /** The ledger account of a core posting's label: the user's micro account, `fees` or `house`. */
-type AccountOf = (label: bigint, currencyId: bigint, userId: bigint) => AccountRef;
-
-const newAccount: AccountOf = (label, currencyId, userId) =>
+const accountOf = (label: bigint, currencyId: bigint, userId: bigint): AccountRef =>
   label === ACCOUNT_LABEL.user
     ? { userId, wallet: 'micro', currencyId }
     : { system: label === ACCOUNT_LABEL.fees ? 'fees' : 'house', currencyId };
 
-/** Each account built once and then shared: a batch's legs name a few accounts, which the ledger then keys once each. */
-function sharedAccounts(): AccountOf {
-  const byCurrency = new Map<bigint, Map<bigint, AccountRef>>();
-  return (label, currencyId, userId) => {
-    let refs = byCurrency.get(currencyId);
-    if (!refs) byCurrency.set(currencyId, (refs = new Map()));
-    // user ids are positive: a system label stands negated beside them
-    const key = label === ACCOUNT_LABEL.user ? userId : -label;
-    let ref = refs.get(key);
-    if (!ref) refs.set(key, (ref = newAccount(label, currencyId, userId)));
-    return ref;
-  };
-}
-
-/** A core posting's leg. */
-function legOf(label: bigint, currencyId: bigint, bucket: Bucket, deltaUnits: bigint, userId: bigint, userLog: LegLog, accountOf: AccountOf = newAccount): Leg {
-  // every leg of one shape (log present, maybe undefined): a settler's batch builds thousands
-  return { account: accountOf(label, currencyId, userId), bucket, deltaUnits, log: label === ACCOUNT_LABEL.user && bucket === 'available' ? userLog : undefined };
-}
-
 /** The core's postings as ledger legs. */
 const legsOf = (postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] =>
-  postings.map((p) => legOf(p.accountId, p.currencyId, p.bucket, p.deltaUnits, userId, userLog));
+  postings.map((p) => ({
+    account: accountOf(p.accountId, p.currencyId, userId),
+    bucket: p.bucket,
+    deltaUnits: p.deltaUnits,
+    log: p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available' ? userLog : undefined,
+  }));
 
 const SUBMIT_LOG: LegLog = { category: 'micro', text: 'micro_stake' };
 const SETTLE_LOG: LegLog = { category: 'micro', text: 'micro_settled' };
@@ -262,18 +244,31 @@ export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, n
     if (seq !== batch.tip.seq || hash !== batch.tip.hash) throw new Error(`micro settlement batch after seq ${batch.tip.seq} does not follow the chain, which ends at seq ${seq}`);
     const n = batch.orderIds.length;
     if ((await q.closeOrders(trx, batch, nowMs)) !== n) throw new Error('micro orders of the batch were not all open: settled elsewhere');
-    const inputs: TxnInput[] = new Array(n);
-    const accountOf = sharedAccounts();
-    let leg = 0;
-    for (let i = 0; i < n; i++) {
+    // the batch's leg columns as the ledger's, each leg's account an index into the few accounts named
+    const accounts: AccountRef[] = [];
+    const indexByCurrency = new Map<bigint, Map<bigint, number>>();
+    const legAccounts = new Uint32Array(batch.legAccounts.length);
+    const references = new Array<string>(n);
+    for (let i = 0, leg = 0; i < n; i++) {
       const userId = batch.userIds[i]!;
-      const legs: Leg[] = new Array(batch.legCounts[i]!);
-      for (let j = 0; j < legs.length; j++, leg++) {
-        legs[j] = legOf(batch.legAccounts[leg]!, batch.legCurrencyIds[leg]!, batch.legFrozen[leg] ? 'frozen' : 'available', batch.legDeltaUnits[leg]!, userId, SETTLE_LOG, accountOf);
+      references[i] = `micro_order:${batch.orderIds[i]}`;
+      for (const end = leg + batch.legCounts[i]!; leg < end; leg++) {
+        const label = batch.legAccounts[leg]!;
+        const currencyId = batch.legCurrencyIds[leg]!;
+        let indexes = indexByCurrency.get(currencyId);
+        if (!indexes) indexByCurrency.set(currencyId, (indexes = new Map()));
+        // user ids are positive: a system label stands negated beside them
+        const key = label === ACCOUNT_LABEL.user ? userId : -label;
+        let index = indexes.get(key);
+        if (index === undefined) indexes.set(key, (index = accounts.push(accountOf(label, currencyId, userId)) - 1));
+        legAccounts[leg] = index;
       }
-      inputs[i] = { kind: 'micro_settle', reference: `micro_order:${batch.orderIds[i]}`, legs };
     }
-    await postTransactions(trx, inputs, nowMs);
+    await postTransactions(
+      trx,
+      { kind: 'micro_settle', references, legCounts: batch.legCounts, accounts, legAccounts, legFrozen: batch.legFrozen, legDeltaUnits: batch.legDeltaUnits, log: SETTLE_LOG },
+      nowMs,
+    );
   });
 }
 
@@ -281,7 +276,7 @@ export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, n
  * Settled orders with their owners, as `closed_microorder` carries them: built from the batch
  * just committed (what it wrote) and the names of their pairs and currencies.
  */
-export async function settledOrderRows(db: Db, events: readonly Settled[], settledAtMs: number, nowMs: number) {
+export async function settledOrderRows(db: Db, events: readonly Settled[]) {
   if (events.length === 0) return [];
   const pairIds = new Set<bigint>();
   const currencyIds = new Set<bigint>();
@@ -291,7 +286,7 @@ export async function settledOrderRows(db: Db, events: readonly Settled[], settl
   }
   const names = await q.selectOrderNames(db, [...pairIds], [...currencyIds]);
   // a batch's orders mostly share a pair and a currency: their names are looked up once a run
-  let named: { pairId: bigint; currencyId: bigint; names: Parameters<typeof settledOrderRow>[1] } | undefined;
+  let named: { pairId: bigint; currencyId: bigint; names: Parameters<typeof closedOrderRow>[1] } | undefined;
   return events.map((event) => {
     const { order } = event;
     if (named?.pairId !== order.pairId || named.currencyId !== order.currencyId) {
@@ -299,10 +294,10 @@ export async function settledOrderRows(db: Db, events: readonly Settled[], settl
       named = {
         pairId: order.pairId,
         currencyId: order.currencyId,
-        names: { base_name: pair?.base_name ?? '', legal_name: pair?.legal_name ?? '', currency_name: names.currencies.get(order.currencyId) ?? '' },
+        names: { symbol_name: `${pair?.base_name ?? ''}/${pair?.legal_name ?? ''}`, currency_name: names.currencies.get(order.currencyId) ?? '' },
       };
     }
-    return { userId: order.userId, row: presentOrder(settledOrderRow(event, named.names, settledAtMs), nowMs) };
+    return { userId: order.userId, row: closedOrderRow(event, named.names) };
   });
 }
 
