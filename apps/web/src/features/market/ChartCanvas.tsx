@@ -39,7 +39,8 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
     const line = Boolean(interval.line);
     chart.current?.setLineView(line);
     chart.current?.clear();
-    // a live bar before the chart is made: drawn after the history it follows
+    // the history of this interval is drawn; a live bar before that is drawn after it
+    let drawn = false;
     let early: TCandleBar | undefined;
     // older bars: being loaded, or none left before the oldest
     let older: 'idle' | 'loading' | 'none' = 'idle';
@@ -67,9 +68,9 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
             // made once: what it calls on scrolling back follows the interval on screen
             chart.current.onScrollBack(() => scrollBack.current?.());
           }
-          const drawn = chart.current;
-          drawn.setHistory(bars);
-          if (early) drawn.update(early);
+          chart.current.setHistory(bars);
+          drawn = true;
+          if (early) chart.current.update(early);
           early = undefined;
           setLoaded({ tim: interval.tim, bars: bars.length });
         },
@@ -77,7 +78,7 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
       );
     void load();
     const stopBars = feed.onBar((bar) => {
-      if (chart.current) chart.current.update(bar);
+      if (drawn) chart.current!.update(bar);
       else early = bar;
     });
     const stopReloads = feed.onCandleReload(() => void load());

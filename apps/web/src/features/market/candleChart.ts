@@ -65,8 +65,6 @@ export class CandleChart {
   /** the crossings last drawn, by bar time and direction: the library redraws on every setMarkers */
   private drawnCrossings: string | undefined;
   private bars: Bar[] = [];
-  /** a live bar that came before the history it belongs after */
-  private early: Bar | undefined;
   /** the zone's offset now, applied to every bar alike so times stay in order across a clock change */
   private offsetMs = 0;
   private readonly live = new LiveBars<Bar>((bars) => bars.forEach((bar) => this.putBar(bar)), LIVE_DRAW_MS);
@@ -129,16 +127,12 @@ export class CandleChart {
 
   setHistory(history: TCandleBar[]): void {
     this.bars = history.map(toBar);
-    const early = this.early;
-    this.early = undefined;
     this.draw();
-    if (early) this.putBar(early);
   }
 
   /** Empties the chart while another interval loads, so old bars are never shown as new ones. */
   clear(): void {
     this.bars = [];
-    this.early = undefined;
     this.live.drop();
     this.draw();
   }
@@ -179,10 +173,8 @@ export class CandleChart {
 
   private putBar(bar: Bar): void {
     const last = this.bars.at(-1);
-    if (!last) {
-      this.early = bar;
-      return;
-    }
+    // no history drawn: the caller holds live bars until it is
+    if (!last) return;
     // an update for a bar the history already closed: the chart cannot go back in time
     if (bar.timeMs < last.timeMs) return;
     if (bar.timeMs === last.timeMs) this.bars[this.bars.length - 1] = bar;
