@@ -23,14 +23,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 // positions are capped per trader and pair (50 each, two pairs): enough traders that no submit of
 // the two rounds meets the cap at several thousand submits a second
-const TRADERS = Number(process.env.BENCH_TRADERS ?? 400);
+const TRADERS = Number(process.env.BENCH_TRADERS ?? 600);
 const USDT = 3n;
 /** BTC/USDT and ETH/USDT by their currency ids */
 const PAIRS = ['1', '2'];
 const OK = '"type":"ok"';
 
+// each round of the traders moves to the next pair: every trader fills both pairs alike
 const form = (i: number) =>
-  new URLSearchParams({ legal_id: '3', currency_id: PAIRS[i % PAIRS.length]!, multiple: '10', share: '10', type: String(1 + (i % 2)), status: '1' }).toString();
+  new URLSearchParams({ legal_id: '3', currency_id: PAIRS[Math.floor(i / TRADERS) % PAIRS.length]!, multiple: '10', share: '10', type: String(1 + (i % 2)), status: '1' }).toString();
 
 // keys stay new across runs: a repeated key would be answered from its first run
 let n = 0;

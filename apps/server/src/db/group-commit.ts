@@ -31,38 +31,69 @@ async function savepoint(trx: ControlledTransaction<Database>): Promise<Savepoin
   return { db: point, release: () => point.releaseSavepoint('work').execute(), rollback: () => point.rollbackToSavepoint('work').execute() };
 }
 
+/** Rows the SQLite file's connection has written since it opened; undefined on PostgreSQL. */
+function writtenRows(trx: Db): (() => bigint) | undefined {
+  const statement = sqliteStatement(trx, 'select total_changes() as n');
+  return statement && (() => (statement.get() as { n: bigint }).n);
+}
+
+/** A work refused after it wrote, in a batch without savepoints: the batch is rolled back and run again with them. */
+class WroteThenFailed extends Error {}
+
 /**
  * Group commit: with SQLite at `synchronous=FULL` each commit waits for the disk, which caps one
- * commit per request near the disk's flush rate. Works handed in while a batch runs join it (up
- * to `max`); each runs inside its own savepoint, so a refusal rolls back that work alone, and every
- * caller is answered only after the one commit that holds its work. A work that fails otherwise
- * (a PostgreSQL deadlock between two batches), or all of a batch whose commit fails, runs again
- * alone in a transaction of its own: no work is lost or answered by another's failure.
+ * commit per request near the disk's flush rate. Works handed in together share a batch (up to
+ * `max`), one transaction; every caller is answered only after the one commit that holds its work.
+ * A refusal undoes that work alone: on PostgreSQL each work runs in a savepoint; on SQLite, where
+ * a savepoint makes each write of the work copy its pages first (more than doubling its cost), a
+ * work refused before it wrote anything needs none, and one refused after writing rolls the batch
+ * back, to run again with savepoints. A work that fails otherwise (a PostgreSQL deadlock between
+ * two batches), or all of a batch whose commit fails, runs again alone in a transaction of its
+ * own: no work is lost or answered by another's failure.
  */
 export function groupCommit(db: Db, max: number): GroupCommit {
   const queue: Pending[] = [];
   let running = false;
+  // after a batch rolled back for a work that wrote then failed: its works again, with savepoints
+  let careful = false;
 
   async function runBatch(): Promise<void> {
     // each work's outcome, told its caller only once the batch committed
     const outcomes: { item: Pending; settle: () => void }[] = [];
     let current: Pending | undefined;
+    const withSavepoints = careful;
+    careful = false;
     try {
       const trx = await db.startTransaction().execute();
+      const written = writtenRows(trx);
       let committed = false;
       try {
-        // works that arrive while earlier ones run join this batch
-        while (queue.length > 0 && outcomes.length < max) {
+        // On SQLite the works come from the HTTP thread, the requests of one of its turns in one
+        // message: half of them form this batch, so that their answers go out while the writer
+        // thread runs the other half. On PostgreSQL works arriving during the batch join it.
+        const size = written ? Math.min(max, Math.ceil(queue.length / 2)) : max;
+        while (queue.length > 0 && outcomes.length < size) {
           const item = (current = queue.shift()!);
-          const point = await savepoint(trx);
-          try {
-            const value = await item.work(point.db);
-            await point.release();
-            outcomes.push({ item, settle: () => item.resolve(value) });
-          } catch (error) {
-            await point.rollback();
-            const refused = error instanceof Rejection;
-            outcomes.push({ item, settle: () => (refused ? item.reject(error) : runAlone(item)) });
+          if (written && !withSavepoints) {
+            const before = written();
+            try {
+              const value = await item.work(trx);
+              outcomes.push({ item, settle: () => item.resolve(value) });
+            } catch (error) {
+              if (!(error instanceof Rejection) || written() !== before) throw new WroteThenFailed();
+              outcomes.push({ item, settle: () => item.reject(error) });
+            }
+          } else {
+            const point = await savepoint(trx);
+            try {
+              const value = await item.work(point.db);
+              await point.release();
+              outcomes.push({ item, settle: () => item.resolve(value) });
+            } catch (error) {
+              await point.rollback();
+              const refused = error instanceof Rejection;
+              outcomes.push({ item, settle: () => (refused ? item.reject(error) : runAlone(item)) });
+            }
           }
           current = undefined;
         }
@@ -71,7 +102,13 @@ export function groupCommit(db: Db, max: number): GroupCommit {
       } finally {
         if (!committed) await trx.rollback().execute().catch(() => undefined);
       }
-    } catch {
+    } catch (error) {
+      if (error instanceof WroteThenFailed) {
+        // nothing of the batch holds: its works go first again, each in a savepoint this time
+        queue.unshift(...outcomes.map((o) => o.item), current!);
+        careful = true;
+        return;
+      }
       // the batch's own statements or its commit failed: nothing of it holds, each work runs alone
       for (const outcome of outcomes) outcome.settle = () => runAlone(outcome.item);
       if (current) runAlone(current);

@@ -56,14 +56,13 @@ function requestHash(request: FastifyRequest): string {
   return nativeSha256Hex(`${request.method} ${request.url}\n${json}`);
 }
 
+const earlierRequest = preparedQuery<{ userId: bigint; key: string }, { request_hash: string; response: string | null }>((db, arg) =>
+  db.selectFrom('idempotency_request').select(['request_hash', 'response']).where('user_id', '=', arg('userId')).where('key', '=', arg('key')),
+);
+
 /** The stored answer of an earlier request with this key; a refusal when that request was another. */
 async function answerOf(db: Db, userId: bigint, key: string, hash: string): Promise<string | undefined> {
-  const first = await db
-    .selectFrom('idempotency_request')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const [first] = (await earlierRequest(db, { userId, key })).rows;
   if (!first) return undefined;
   if (first.request_hash !== hash) throw new Rejection('idempotency_key_reused');
   // claims commit together with their answer: a row without one is a broken invariant
@@ -93,7 +92,10 @@ export interface Claim {
 /**
  * Claims the key in `trx`, runs `work` and stores the answer it gives, all in `trx`; a key
  * already claimed answers the stored answer and runs nothing. An answer `known` before the work
- * (a job's) is stored with the claim, one write instead of two: a refused work rolls both back.
+ * (a job's) is stored with the claim, one write instead of two, made after the work: a job refused
+ * has then written nothing, which spares its group's commit a savepoint (db/group-commit.ts). A
+ * twin that claimed the key meanwhile (PostgreSQL: another batch) fails the claim, and the job,
+ * run again alone, answers the twin's answer.
  */
 export async function keyed(
   trx: Db,
@@ -101,10 +103,18 @@ export async function keyed(
   work: () => Promise<string>,
   known?: string,
 ): Promise<{ replayed: string } | { payload: string }> {
-  const claimed = await claim(trx, { userId, key, hash, response: known ?? null, nowMs });
+  if (known !== undefined) {
+    const earlier = await answerOf(trx, userId, key, hash);
+    if (earlier !== undefined) return { replayed: earlier };
+    await work();
+    const claimed = await claim(trx, { userId, key, hash, response: known, nowMs });
+    if (claimed.numAffectedRows !== 1n) throw new Error(`idempotency key ${key} of user ${userId} was claimed meanwhile`);
+    return { payload: known };
+  }
+  const claimed = await claim(trx, { userId, key, hash, response: null, nowMs });
   if (claimed.numAffectedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
   const payload = await work();
-  if (known === undefined) await answer(trx, { userId, key, payload });
+  await answer(trx, { userId, key, payload });
   return { payload };
 }
 
@@ -122,8 +132,9 @@ export function ledgerKeyOf(userId: bigint, key: string): string {
  * body is refused. A twin racing the first blocks on the key's primary key until the first
  * commits (PostgreSQL), or waits for the one SQLite connection, and then replays its answer.
  * A grouped call (`jobRoute`) is a job (writer/jobs.ts) sharing its transaction with concurrent
- * ones, each in its own savepoint, so claim, work and answer still commit together, in one commit
- * for the whole group; its answer is known before the job runs, and stored with the claim.
+ * ones (db/group-commit.ts), a refusal undoing its own work alone, so claim, work and answer still
+ * commit together, in one commit for the whole group; its answer is known before the job runs,
+ * and stored with the claim.
  */
 export const idempotencyPlugin = fp<{ db: Db; clock: Clock; jobs: JobRunner }>(async (app, { db, clock, jobs }) => {
   const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work }) => {

@@ -126,6 +126,21 @@ const systemDeltas = deltasQuery<Deltas & { system: SystemAccount; currencyId: b
   eb.and([eb('system_name', '=', arg('system')), eb('currency_id', '=', arg('currencyId'))]),
 );
 
+/** A user's available balance in one wallet and currency; undefined when the account does not exist. */
+const userAvailable = preparedQuery<{ userId: bigint; wallet: WalletKind; currencyId: bigint }, { available_units: bigint }>((db, arg) =>
+  db
+    .selectFrom('account')
+    .select('available_units')
+    .where('user_id', '=', arg('userId'))
+    .where('wallet', '=', arg('wallet'))
+    .where('currency_id', '=', arg('currencyId')),
+);
+
+export async function selectUserAvailable(db: Db, ref: Extract<AccountRef, { userId: bigint }>): Promise<bigint | undefined> {
+  const { rows } = await userAvailable(db, ref);
+  return rows[0]?.available_units;
+}
+
 export async function applyDeltas(
   db: Db,
   ref: AccountRef,

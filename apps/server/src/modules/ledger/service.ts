@@ -14,6 +14,7 @@ import {
   insertTxns,
   insertWalletLogs,
   selectTxnIdByKey,
+  selectUserAvailable,
   walletLogValues,
   type EntryRow,
   type WalletLogRow,
@@ -60,6 +61,25 @@ function assertBalanced(input: TxnInput): void {
     })),
   );
   if (!check.ok) throw new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim());
+}
+
+/**
+ * Refuses `insufficient_balance` when the legs would take a user's available balance below zero,
+ * reading only: a caller checks before its own first write, so that a work grouped with others
+ * (db/group-commit.ts) is refused having written nothing. `postTransaction` still decides, in the
+ * same statement as the write.
+ */
+export async function refuseShortFunds(trx: Db, legs: readonly Leg[]): Promise<void> {
+  const spent = new Map<string, { ref: Extract<AccountRef, { userId: bigint }>; units: bigint }>();
+  for (const leg of legs) {
+    if ((leg.bucket ?? 'available') !== 'available' || !('userId' in leg.account)) continue;
+    const key = accountKey(leg.account);
+    const sum = spent.get(key) ?? spent.set(key, { ref: leg.account, units: 0n }).get(key)!;
+    sum.units += leg.deltaUnits;
+  }
+  for (const { ref, units } of spent.values()) {
+    if (units < 0n && (await selectUserAvailable(trx, ref) ?? 0n) + units < 0n) throw new Rejection('insufficient_balance');
+  }
 }
 
 /** Applies the legs' changes, summed per account; the ids of the accounts by key. */

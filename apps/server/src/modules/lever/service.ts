@@ -25,7 +25,7 @@ import { lockUser } from '../../db/dialect';
 import type { LeverOrderRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { postTransaction } from '../ledger/service';
+import { postTransaction, refuseShortFunds } from '../ledger/service';
 import type { Leg } from '../ledger/types';
 import { presentLeverOrders, presentRisk } from './present';
 import {
@@ -242,6 +242,8 @@ export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick:
     const event = events[0]!;
     if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
     const o = event.order;
+    const legs = legsOf(event.postings, o.userId, ['lever_margin', 'lever_fee']);
+    await refuseShortFunds(trx, legs);
     const id = await insertOrder(trx, {
       user_id: o.userId,
       pair_id: o.pairId,
@@ -269,7 +271,7 @@ export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick:
     });
     await postTransaction(
       trx,
-      { kind: 'lever_open', reference: `lever_order:${id}`, legs: legsOf(event.postings, o.userId, ['lever_margin', 'lever_fee']) },
+      { kind: 'lever_open', reference: `lever_order:${id}`, legs },
       nowMs,
     );
     return { ...o, id };
