@@ -91,6 +91,8 @@ export const limits = {
   leverPushIntervalMs: 2_000,
   /** after the trader's own calls `lever_trade` goes out at once, then at most once per this gap (a burst of submits is one push) */
   leverCallPushGapMs: 500,
+  /** wakes of the lever engine within this gap make one read of the orders they name (a new order is watched within it) */
+  leverWakeGatherMs: 20,
   // spot
   /** rows per page of the spot order and fill lists */
   spotPageSize: 20,

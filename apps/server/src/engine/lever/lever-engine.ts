@@ -68,7 +68,8 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
   const named = new Set<bigint>();
   // a wake naming no order says staff changed the pairs: the next look reads them again
   let pairsChanged = false;
-  let refreshQueued = false;
+  // the wait before a look, while wakes gather
+  let gathering: Promise<void> | undefined;
 
   /** Pairs and live orders from the database; each pair keeps the last tick it saw. */
   async function rebuild(): Promise<void> {
@@ -88,7 +89,6 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
    * never every live order, so submits cost the engine O(new orders), not O(all).
    */
   async function refresh(): Promise<void> {
-    refreshQueued = false;
     if (!running || !book) return;
     const ids = [...named];
     named.clear();
@@ -168,11 +168,15 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
       if (!running) return;
       if (detail === undefined) pairsChanged = true;
       else if (/^[0-9]{1,19}$/.test(detail)) named.add(BigInt(detail));
-      // wakes that come while one waits are served by it; it waits a turn of the event loop, so
-      // the wakes of a group commit's answers, sent together, make one look
-      if (refreshQueued) return;
-      refreshQueued = true;
-      enqueue(() => new Promise<void>((resolve) => setImmediate(resolve)).then(refresh));
+      // the wakes of a short while make one look, outside the queue so ticks go on meanwhile:
+      // under load one read serves many submits' orders, not one read a group commit
+      gathering ??= new Promise<void>((resolve) =>
+        setTimeout(() => {
+          gathering = undefined;
+          enqueue(refresh);
+          resolve();
+        }, limits.leverWakeGatherMs),
+      );
     },
     async lose() {
       running = false;
@@ -187,9 +191,10 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
     idle: async () => {
       let seen: Promise<void>;
       do {
+        await gathering;
         seen = queue;
         await seen;
-      } while (seen !== queue);
+      } while (seen !== queue || gathering);
     },
   };
 }
