@@ -61,7 +61,13 @@ describe('transfers', () => {
       expect.objectContaining({ account: 'lever', info: '現物口座から振替', value: '40.00000000' }),
       expect.objectContaining({ account: 'change', info: '先物口座へ振替', value: '-40.00000000' }),
     ]);
-    const row = await server.db.selectFrom('wallet_log').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('wallet_log')
+      .innerJoin('wallet_log_text as text', 'text.id', 'wallet_log.text_id')
+      .selectAll('text')
+      .where('user_id', '=', user.id)
+      .orderBy('wallet_log.id', 'desc')
+      .executeTakeFirstOrThrow();
     expect([row.info, row.type_info_e, row.type_info_m, row.type_info_k, row.type_info_s]).toEqual([
       '由币币账户划入',
       'Transfer from spot account',

@@ -11,8 +11,9 @@ export const WALLET_NAMES: Readonly<Record<'change' | 'lever' | 'micro' | 'legal
 };
 
 /**
- * Descriptions of wallet-log entries, written in every language when the entry is made (so a
- * record reads the same forever, whatever the wording later becomes). `{wallet}` is a wallet name.
+ * Descriptions of wallet-log entries in every language. Each description the server writes is
+ * stored once, and an entry refers to it as stored then (so a record reads the same forever,
+ * whatever the wording later becomes). `{wallet}` is a wallet name.
  */
 export const LEDGER_TEXTS = {
   transfer_out: { zh: '划转至{wallet}', hk: '劃轉至{wallet}', en: 'Transfer to {wallet}', kr: '{wallet}(으)로 이체', jp: '{wallet}へ振替', spa: 'Transferencia a {wallet}' },
@@ -37,4 +38,11 @@ export type LedgerTextKey = keyof typeof LEDGER_TEXTS;
 export function describeEntry(key: LedgerTextKey, wallet?: keyof typeof WALLET_NAMES): Texts {
   const fill = (lang: Lang) => LEDGER_TEXTS[key][lang].replace('{wallet}', wallet ? WALLET_NAMES[wallet][lang] : '');
   return { zh: fill('zh'), hk: fill('hk'), en: fill('en'), kr: fill('kr'), jp: fill('jp'), spa: fill('spa') };
+}
+
+/** Every description an entry can be made with (each text, with no wallet and with each), each once. */
+export function everyDescription(): Texts[] {
+  const wallets = [undefined, ...(Object.keys(WALLET_NAMES) as (keyof typeof WALLET_NAMES)[])];
+  const all = (Object.keys(LEDGER_TEXTS) as LedgerTextKey[]).flatMap((key) => wallets.map((wallet) => describeEntry(key, wallet)));
+  return [...new Map(all.map((texts) => [JSON.stringify(texts), texts])).values()];
 }

@@ -19,6 +19,8 @@ import * as createTotpRecovery from './migrations/20261204130000_create_totp_rec
 import * as indexOpenMicroOrders from './migrations/20261205100000_index_open_micro_orders';
 import * as recordMicroSettlementsOnOrders from './migrations/20261206100000_record_micro_settlements_on_orders';
 import * as storeMicroRecordHashesAsBytes from './migrations/20261207100000_store_micro_record_hashes_as_bytes';
+import * as dropLedgerEntryAccountIndex from './migrations/20261208100000_drop_ledger_entry_account_index';
+import * as storeWalletLogTextsOnce from './migrations/20261208110000_store_wallet_log_texts_once';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205100000_index_open_micro_orders': indexOpenMicroOrders,
   '20261206100000_record_micro_settlements_on_orders': recordMicroSettlementsOnOrders,
   '20261207100000_store_micro_record_hashes_as_bytes': storeMicroRecordHashesAsBytes,
+  '20261208100000_drop_ledger_entry_account_index': dropLedgerEntryAccountIndex,
+  '20261208110000_store_wallet_log_texts_once': storeWalletLogTextsOnce,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

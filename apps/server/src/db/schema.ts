@@ -260,13 +260,23 @@ export interface WalletLogTable {
   /** which records list shows the entry */
   category: LogCategory;
   value_units: bigint;
+  /** its description (wallet_log_text) */
+  text_id: bigint;
+  created_at_ms: bigint;
+}
+
+/**
+ * A wallet-log description in every language (the spec's field names), stored once and never
+ * changed: entries made with it read the same forever, and a reworded description is a new row.
+ */
+export interface WalletLogTextTable {
+  id: Id;
   info: string;
   type_info_e: string;
   type_info_j: string;
   type_info_m: string;
   type_info_k: string;
   type_info_s: string;
-  created_at_ms: bigint;
 }
 
 /** A stored candle; other periods are rolled up from these when asked. */
@@ -538,6 +548,7 @@ export interface Database {
   deposit_request: DepositRequestTable;
   withdrawal: WithdrawalTable;
   wallet_log: WalletLogTable;
+  wallet_log_text: WalletLogTextTable;
   // spot
   spot_rule: SpotRuleTable;
   spot_order: SpotOrderTable;
@@ -565,7 +576,8 @@ export type NewUser = Insertable<UserTable>;
 export type AccountRow = Selectable<AccountTable>;
 export type NewWithdrawal = Insertable<WithdrawalTable>;
 export type NewDepositRequest = Insertable<DepositRequestTable>;
-export type WalletLogRow = Selectable<WalletLogTable>;
+/** A wallet-log entry with its description, as read. */
+export type WalletLogRow = Selectable<WalletLogTable> & Omit<Selectable<WalletLogTextTable>, 'id'>;
 // spot
 export type SpotOrderRow = Selectable<SpotOrderTable>;
 export type SpotFillRow = Selectable<SpotFillTable>;

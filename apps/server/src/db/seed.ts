@@ -1,5 +1,6 @@
 import { mustParseUnits } from '@tidemark/core';
-import { CURRENCY_IDS, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
+import { CURRENCY_IDS, everyDescription, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
+import { insertDescriptions } from '../modules/ledger/queries';
 import type { Db } from './database';
 import type { CurrencyTable, PairTable } from './schema';
 
@@ -214,5 +215,7 @@ export async function seed(db: Db): Promise<void> {
       .values(MICRO_SECONDS.map(([seconds, ratio]) => ({ seconds, profit_ratio_units: mustParseUnits(ratio), status: 1n })))
       .onConflict((oc) => oc.column('seconds').doNothing())
       .execute();
+    // this build's wallet-log descriptions, which postings refer to
+    await insertDescriptions(trx, everyDescription());
   });
 }

@@ -47,6 +47,9 @@ export type JobValue<N extends JobName> = Awaited<ReturnType<(typeof jobs)[N]>>;
  */
 const ALONE: ReadonlySet<JobName> = new Set(['microSettle']);
 
+/** Whether a job runs in a transaction of its own (see ALONE). */
+export const runsAlone = (name: JobName) => ALONE.has(name);
+
 /** One call's job: with a key, it claims it and stores `payload` as the answer in the same transaction. */
 export interface JobCall<N extends JobName = JobName> {
   name: N;
@@ -92,7 +95,7 @@ export function jobRunner(db: Db): JobRunner {
   const work = (trx: Db, { name, args }: JobCall) => (jobs[name] as (trx: Db, args: unknown, context: JobContext) => Promise<unknown>)(trx, args, context);
   return {
     run: <N extends JobName>(call: JobCall<N>) =>
-      (ALONE.has(call.name) ? alone : grouped)(async (trx) => {
+      (runsAlone(call.name) ? alone : grouped)(async (trx) => {
         if (!call.claim) return { value: await work(trx, call) };
         let value: unknown;
         const outcome = await keyed(trx, call.claim, async () => ((value = await work(trx, call)), call.payload), call.payload);

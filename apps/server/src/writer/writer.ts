@@ -4,7 +4,7 @@ import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { ledgerTransactions } from '../metrics';
 import { Rejection } from '../rejection';
-import { wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
+import { runsAlone, wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
 
 /** To the writer thread, in order: a job to run, a wake signal to hear, or the end. */
 export type ToWriter = { id: number; call: JobCall } | { wake: string } | { close: true };
@@ -98,6 +98,10 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
       return new Promise<JobOutcome<N>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (outcome: JobOutcome) => void, reject });
         post({ id, call });
+        // a job that runs alone shares its message with no other call: it leaves now, not at the
+        // turn's end, which a settler working out its next batch (its reads are promises, not
+        // I/O) reaches only once it waits for this one: the two would run in turn, not side by side
+        if (runsAlone(call.name)) flush();
       });
     },
     // not every submit's own wake: one message more for each

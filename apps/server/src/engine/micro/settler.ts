@@ -42,8 +42,11 @@ export interface MicroSettlerOptions {
 /** Open orders a pass takes from the database beyond those it holds (wakes it missed). */
 const CATCH_UP_BATCH = 500;
 
-/** Batches handed to the writer and not yet committed, at most: one commits while the next is worked out. */
-const BATCHES_IN_FLIGHT = 2;
+/**
+ * Batches handed to the writer and not yet committed, at most: one commits, the next waits, and a
+ * third is worked out, so a thread held up a moment (a busy machine) leaves the other work to do.
+ */
+const BATCHES_IN_FLIGHT = 3;
 
 /** A batch handed to the writer: the engine's state once it commits, and what it settled. */
 interface Written {

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { WALLET_KINDS, type Bucket, type SystemAccount, type WalletKind } from '@tidemark/core';
-import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
+import type { describeEntry } from '@tidemark/protocol';
 import { bulkInsert, bulkInsertIds, type BulkColumn, type RowOf } from '../../db/bulk';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import type { Database, WalletLogTable } from '../../db/schema';
+import type { Database, WalletLogTable, WalletLogTextTable } from '../../db/schema';
 import type { AccountRef } from './types';
+
+/** A wallet-log description in every language. */
+export type Description = ReturnType<typeof describeEntry>;
 
 /** Keys of account refs met before: a batch's legs share a few refs, each keyed once. */
 const accountKeys = new WeakMap<AccountRef, string>();
@@ -169,9 +173,9 @@ export async function insertWallets(db: Db, userId: bigint): Promise<void> {
     .execute();
 }
 
-const WALLET_LOG_COLUMNS = (
-  ['user_id', 'currency_id', 'wallet', 'txn_id', 'category', 'value_units', 'info', 'type_info_e', 'type_info_j', 'type_info_m', 'type_info_k', 'type_info_s', 'created_at_ms'] as const
-).map((name) => ({ name, type: name.endsWith('_id') || name.endsWith('_units') || name.endsWith('_ms') ? 'bigint' : 'text' }) satisfies BulkColumn);
+const WALLET_LOG_COLUMNS = (['user_id', 'currency_id', 'wallet', 'txn_id', 'category', 'value_units', 'text_id', 'created_at_ms'] as const).map(
+  (name) => ({ name, type: name.endsWith('_id') || name.endsWith('_units') || name.endsWith('_ms') ? 'bigint' : 'text' }) satisfies BulkColumn,
+);
 
 /** A wallet-log line as written. */
 export type WalletLogRow = Omit<Insertable<WalletLogTable>, 'id'>;
@@ -184,18 +188,44 @@ export const walletLogValues: RowOf<WalletLogRow> = (r) => [
   r.txn_id,
   r.category,
   r.value_units,
-  r.info,
-  r.type_info_e,
-  r.type_info_j,
-  r.type_info_m,
-  r.type_info_k,
-  r.type_info_s,
+  r.text_id,
   r.created_at_ms,
 ];
 
 /** Inserts a wallet-log line for each item; `valuesOf` answers its values in WALLET_LOG_COLUMNS order (as `walletLogValues`). */
 export async function insertWalletLogs<T>(db: Db, items: ArrayLike<T>, valuesOf: RowOf<T>): Promise<void> {
   await bulkInsert(db, 'wallet_log', WALLET_LOG_COLUMNS, items, valuesOf);
+}
+
+/** A description as `wallet_log_text` stores it. */
+type StoredDescription = Omit<Selectable<WalletLogTextTable>, 'id'>;
+
+const storedDescription = (t: Description): StoredDescription => ({
+  info: t.zh,
+  type_info_e: t.en,
+  type_info_j: t.jp,
+  type_info_m: t.hk,
+  type_info_k: t.kr,
+  type_info_s: t.spa,
+});
+
+/** A description's key: its six texts. */
+const keyOfStored = (d: StoredDescription) => JSON.stringify([d.info, d.type_info_e, d.type_info_j, d.type_info_m, d.type_info_k, d.type_info_s]);
+export const descriptionKey = (t: Description) => keyOfStored(storedDescription(t));
+
+/** Stores the descriptions not stored yet (a stored one is never changed). */
+export async function insertDescriptions(db: Db, descriptions: readonly Description[]): Promise<void> {
+  await db
+    .insertInto('wallet_log_text')
+    .values(descriptions.map(storedDescription))
+    .onConflict((oc) => oc.columns(['info', 'type_info_e', 'type_info_j', 'type_info_m', 'type_info_k', 'type_info_s']).doNothing())
+    .execute();
+}
+
+/** The stored descriptions' ids, by `descriptionKey`. */
+export async function selectDescriptionIds(db: Db): Promise<Map<string, bigint>> {
+  const rows = await db.selectFrom('wallet_log_text').selectAll().execute();
+  return new Map(rows.map((row) => [keyOfStored(row), row.id]));
 }
 
 /** Per-currency sums of the transactions that do not sum to zero (a sound ledger has none). */

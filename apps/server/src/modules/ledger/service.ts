@@ -7,12 +7,14 @@ import { Rejection } from '../../rejection';
 import {
   accountKey,
   applyDeltas,
+  descriptionKey,
   entryValues,
   insertAccount,
   insertEntries,
   insertTxn,
   insertTxns,
   insertWalletLogs,
+  selectDescriptionIds,
   selectTxnIdByKey,
   selectUserAvailable,
   walletLogValues,
@@ -107,39 +109,57 @@ function entriesOf(input: TxnInput, txnId: bigint, accountIds: ReadonlyMap<strin
   }));
 }
 
-/** A log line's description in every language: a few distinct ones, asked once a leg on hot paths. */
-type Texts = ReturnType<typeof describeEntry>;
-const descriptions = new Map<string, Texts>();
-function described(log: LegLog): Texts {
-  const key = `${log.text}:${log.wallet ?? ''}`;
-  let texts = descriptions.get(key);
-  if (!texts) descriptions.set(key, (texts = describeEntry(log.text, log.wallet)));
-  return texts;
+/**
+ * The stored descriptions' ids by key, per database (a transaction shares its root's): read once,
+ * after the start stored this build's (seed); postings only refer to them.
+ */
+const storedDescriptions = new WeakMap<object, Promise<Map<string, bigint>>>();
+function descriptionIds(db: Db): Promise<Map<string, bigint>> {
+  const root = db.getExecutor().adapter;
+  let ids = storedDescriptions.get(root);
+  if (!ids) {
+    storedDescriptions.set(root, (ids = selectDescriptionIds(db)));
+    // a failed read is tried again by the next posting
+    ids.catch(() => storedDescriptions.delete(root));
+  }
+  return ids;
 }
 
-/** The wallet-log lines of a transaction's logged legs, described in every language. */
-function walletLogsOf(input: TxnInput, txnId: bigint, nowMs: number): WalletLogRow[] {
-  return input.legs.flatMap((leg) => {
-    if (!leg.log || !('userId' in leg.account)) return [];
-    const text = described(leg.log);
-    return [
-      {
-        user_id: leg.account.userId,
-        currency_id: leg.account.currencyId,
-        wallet: leg.account.wallet,
-        txn_id: txnId,
-        category: leg.log.category,
-        value_units: leg.deltaUnits,
-        info: text.zh,
-        type_info_e: text.en,
-        type_info_j: text.jp,
-        type_info_m: text.hk,
-        type_info_k: text.kr,
-        type_info_s: text.spa,
-        created_at_ms: BigInt(nowMs),
-      },
-    ];
-  });
+/** Description keys of log lines: a few distinct ones, asked once a leg on hot paths. */
+const descriptionKeys = new Map<string, string>();
+
+/** The id of a log line's stored description. */
+async function descriptionId(db: Db, log: LegLog): Promise<bigint> {
+  const name = `${log.text}:${log.wallet ?? ''}`;
+  let key = descriptionKeys.get(name);
+  if (key === undefined) descriptionKeys.set(name, (key = descriptionKey(describeEntry(log.text, log.wallet))));
+  let id = (await descriptionIds(db)).get(key);
+  if (id === undefined) {
+    // stored since they were read (another process started on the database)
+    storedDescriptions.delete(db.getExecutor().adapter);
+    id = (await descriptionIds(db)).get(key);
+  }
+  if (id === undefined) throw new Error(`wallet-log description ${name} is not stored: a start stores every one (seed)`);
+  return id;
+}
+
+/** The wallet-log lines of a transaction's logged legs. */
+async function walletLogsOf(db: Db, input: TxnInput, txnId: bigint, nowMs: number): Promise<WalletLogRow[]> {
+  const rows: WalletLogRow[] = [];
+  for (const leg of input.legs) {
+    if (!leg.log || !('userId' in leg.account)) continue;
+    rows.push({
+      user_id: leg.account.userId,
+      currency_id: leg.account.currencyId,
+      wallet: leg.account.wallet,
+      txn_id: txnId,
+      category: leg.log.category,
+      value_units: leg.deltaUnits,
+      text_id: await descriptionId(db, leg.log),
+      created_at_ms: BigInt(nowMs),
+    });
+  }
+  return rows;
 }
 
 /**
@@ -168,7 +188,7 @@ export function postTransaction(db: Db, input: TxnInput, nowMs: number): Promise
     ledgerTransactions.inc({ kind: input.kind });
     const accountIds = await applyLegs(trx, input.legs);
     await insertEntries(trx, entriesOf(input, txnId, accountIds), entryValues);
-    await insertWalletLogs(trx, walletLogsOf(input, txnId, nowMs), walletLogValues);
+    await insertWalletLogs(trx, await walletLogsOf(trx, input, txnId, nowMs), walletLogValues);
     return { txnId, replayed: false };
   });
 }
@@ -211,11 +231,11 @@ export async function postTransactions(db: Db, batch: TxnBatch, nowMs: number): 
     });
     const logged: number[] = [];
     for (let leg = 0; leg < legs; leg++) if (!legFrozen[leg] && 'userId' in accounts[legAccounts[leg]!]!) logged.push(leg);
-    const text = described(log);
+    const textId = await descriptionId(trx, log);
     const createdAtMs = BigInt(nowMs);
     await insertWalletLogs(trx, logged, (leg) => {
       const ref = accounts[legAccounts[leg]!] as Extract<AccountRef, { userId: bigint }>;
-      return [ref.userId, ref.currencyId, ref.wallet, txnIds[legTxn[leg]!], log.category, legDeltaUnits[leg], text.zh, text.en, text.jp, text.hk, text.kr, text.spa, createdAtMs];
+      return [ref.userId, ref.currencyId, ref.wallet, txnIds[legTxn[leg]!], log.category, legDeltaUnits[leg], textId, createdAtMs];
     });
     ledgerTransactions.inc({ kind }, n);
     return txnIds;

@@ -49,11 +49,13 @@ export type PresentedMicroOrder = Omit<NamedMicroOrder, 'prev_hash' | 'hash'>;
 
 /**
  * A settled order's row as `presentOrder` gives it once stored, built straight from what the
- * batch wrote (no read back, no stored row between): a settler builds one for each order heard.
+ * batch wrote (no read back, no stored row between): a settler builds one for each order heard,
+ * amounts formatted by `format` (formatUnits, as its caller remembers it).
  */
 export function closedOrderRow(
   { order, settlement }: { order: MicroOrder; settlement: MicroSettlement },
   names: { symbol_name: string; currency_name: string },
+  format: (units: bigint) => string,
 ): TMicroOrderRow {
   return {
     id: Number(order.orderId),
@@ -64,14 +66,14 @@ export function closedOrderRow(
     type: MICRO_TYPE_OF[order.direction],
     status: CLOSED,
     seconds: order.seconds,
-    number: formatUnits(order.numberUnits),
-    fee: formatUnits(order.feeUnits),
-    profit_ratio: formatUnits(order.profitRatioPercentUnits),
-    open_price: formatUnits(order.openTick.priceUnits),
+    number: format(order.numberUnits),
+    fee: format(order.feeUnits),
+    profit_ratio: format(order.profitRatioPercentUnits),
+    open_price: format(order.openTick.priceUnits),
     open_price_time: order.openTick.atMs,
-    end_price: formatUnits(settlement.endTick.priceUnits),
+    end_price: format(settlement.endTick.priceUnits),
     end_price_time: settlement.endTick.atMs,
-    fact_profits: formatUnits(settlement.factProfitsUnits),
+    fact_profits: format(settlement.factProfitsUnits),
     profit_result: settlement.profitResult,
     remain_milli_seconds: 0,
     created_at: order.openedAtMs,

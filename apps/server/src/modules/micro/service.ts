@@ -285,7 +285,14 @@ export async function settledOrderRows(db: Db, events: readonly Settled[]) {
     currencyIds.add(order.currencyId);
   }
   const names = await q.selectOrderNames(db, [...pairIds], [...currencyIds]);
-  // a batch's orders mostly share a pair and a currency: their names are looked up once a run
+  // a batch's orders mostly share a pair and a currency: their names are looked up once a run;
+  // and a few stakes, fees, ratios and prices (presets, the ticks of a second): each formatted once
+  const formatted = new Map<bigint, string>();
+  const format = (units: bigint) => {
+    let text = formatted.get(units);
+    if (text === undefined) formatted.set(units, (text = formatUnits(units)));
+    return text;
+  };
   let named: { pairId: bigint; currencyId: bigint; names: Parameters<typeof closedOrderRow>[1] } | undefined;
   return events.map((event) => {
     const { order } = event;
@@ -297,7 +304,7 @@ export async function settledOrderRows(db: Db, events: readonly Settled[]) {
         names: { symbol_name: `${pair?.base_name ?? ''}/${pair?.legal_name ?? ''}`, currency_name: names.currencies.get(order.currencyId) ?? '' },
       };
     }
-    return { userId: order.userId, row: closedOrderRow(event, named.names) };
+    return { userId: order.userId, row: closedOrderRow(event, named.names, format) };
   });
 }
 

@@ -48,7 +48,8 @@ export function selectNewestWalletLog(db: Db, userId: bigint, limit: number) {
   return db
     .selectFrom('wallet_log')
     .innerJoin('currency', 'currency.id', 'wallet_log.currency_id')
-    .select(['wallet_log.id', 'currency.name as currency_name', 'wallet_log.wallet', 'wallet_log.category', 'wallet_log.value_units', 'wallet_log.type_info_e', 'wallet_log.created_at_ms'])
+    .innerJoin('wallet_log_text as text', 'text.id', 'wallet_log.text_id')
+    .select(['wallet_log.id', 'currency.name as currency_name', 'wallet_log.wallet', 'wallet_log.category', 'wallet_log.value_units', 'text.type_info_e', 'wallet_log.created_at_ms'])
     .where('wallet_log.user_id', '=', userId)
     .orderBy('wallet_log.id', 'desc')
     .limit(limit)

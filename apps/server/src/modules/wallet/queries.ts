@@ -212,8 +212,9 @@ export function selectWalletLog(
   let query = db
     .selectFrom('wallet_log')
     .innerJoin('currency', 'currency.id', 'wallet_log.currency_id')
+    .innerJoin('wallet_log_text as text', 'text.id', 'wallet_log.text_id')
     .selectAll('wallet_log')
-    .select('currency.name as currency_name')
+    .select(['currency.name as currency_name', 'text.info', 'text.type_info_e', 'text.type_info_j', 'text.type_info_m', 'text.type_info_k', 'text.type_info_s'])
     .where('wallet_log.user_id', '=', input.userId);
   if (input.wallet) query = query.where('wallet_log.wallet', '=', input.wallet);
   if (input.categories) query = query.where('wallet_log.category', 'in', input.categories);
