@@ -1,6 +1,6 @@
 // The leader's lever risk engine: holds every live order in the core's trigger book and runs each
 // trade price through `stepLever`. A wake reads only the orders that changed. Each decision (a fill or a close) is committed as a
-// job (its own savepoint, on SQLite in the writer thread), guarded by the status it expects; the new book is kept only after the commits.
+// job (on SQLite in the writer thread), guarded by the status it expects; the new book is kept only after the commits.
 // When a guard finds the order already changed (a manual close or cancel won the race) or a
 // commit fails, the book is rebuilt from the database, which is always the truth.
 import type { FastifyBaseLogger } from 'fastify';
