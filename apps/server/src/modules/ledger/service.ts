@@ -65,27 +65,8 @@ function assertBalanced(input: TxnInput): void {
   if (!check.ok) throw new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim());
 }
 
-/**
- * Refuses `insufficient_balance` when the legs would take a user's available balance below zero,
- * reading only: a caller checks before its own first write, so that a work grouped with others
- * (db/group-commit.ts) is refused having written nothing. `postTransaction` still decides, in the
- * same statement as the write.
- */
-export async function refuseShortFunds(trx: Db, legs: readonly Leg[]): Promise<void> {
-  const spent = new Map<string, { ref: Extract<AccountRef, { userId: bigint }>; units: bigint }>();
-  for (const leg of legs) {
-    if ((leg.bucket ?? 'available') !== 'available' || !('userId' in leg.account)) continue;
-    const key = accountKey(leg.account);
-    const sum = spent.get(key) ?? spent.set(key, { ref: leg.account, units: 0n }).get(key)!;
-    sum.units += leg.deltaUnits;
-  }
-  for (const { ref, units } of spent.values()) {
-    if (units < 0n && (await selectUserAvailable(trx, ref) ?? 0n) + units < 0n) throw new Rejection('insufficient_balance');
-  }
-}
-
-/** Applies the legs' changes, summed per account; the ids of the accounts by key. */
-async function applyLegs(trx: Db, legs: readonly Leg[]): Promise<Map<string, bigint>> {
+/** The legs' changes, summed per account. */
+function changesOf(legs: readonly Leg[]): AccountChange[] {
   const byKey = new Map<string, AccountChange>();
   for (const leg of legs) {
     const key = accountKey(leg.account);
@@ -93,7 +74,25 @@ async function applyLegs(trx: Db, legs: readonly Leg[]): Promise<Map<string, big
     if (!change) byKey.set(key, (change = { ref: leg.account, delta: { available: 0n, frozen: 0n } }));
     change.delta[leg.bucket ?? 'available'] += leg.deltaUnits;
   }
-  const changes = [...byKey.values()];
+  return [...byKey.values()];
+}
+
+/**
+ * Refuses `insufficient_balance` when the legs would take a user's available balance below zero,
+ * reading only: a caller checks before its own first write, so that a work grouped with others
+ * (db/group-commit.ts) is refused having written nothing. `postTransaction` still decides, in the
+ * same statement as the write.
+ */
+export async function refuseShortFunds(trx: Db, legs: readonly Leg[]): Promise<void> {
+  for (const { ref, delta } of changesOf(legs)) {
+    if (delta.available >= 0n || !('userId' in ref)) continue;
+    if (((await selectUserAvailable(trx, ref)) ?? 0n) + delta.available < 0n) throw new Rejection('insufficient_balance');
+  }
+}
+
+/** Applies the legs' changes, summed per account; the ids of the accounts by key. */
+async function applyLegs(trx: Db, legs: readonly Leg[]): Promise<Map<string, bigint>> {
+  const changes = changesOf(legs);
   const ids = await applyChanges(trx, changes);
   return new Map(changes.map((change, i) => [accountKey(change.ref), ids[i]!]));
 }
