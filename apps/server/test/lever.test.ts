@@ -9,6 +9,7 @@ import { limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/proto
 import type { Db } from '../src/db/database';
 import { groupCommit } from '../src/db/group-commit';
 import { Rejection } from '../src/rejection';
+import type { JobArgs } from '../src/writer/jobs';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
@@ -24,20 +25,24 @@ async function startLeverServer(env: Record<string, string> = {}) {
     env,
     market: { clock, flushMs: 3_600_000, feed: () => ({ start: async (r) => void (report = r), stop: async () => {} }) },
   });
+  /** one trade at `price` now, reported to the feed's listeners */
+  const tell = (price: string, pairId = BTC_PAIR_ID) =>
+    report!({ kind: 'trades', pairId, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: 100_000n, direction: 'buy' }] });
   /** one trade at `price` now; resolves when the lever engine has decided on it */
   const trade = async (price: string, pairId = BTC_PAIR_ID) => {
-    report!({ kind: 'trades', pairId, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: 100_000n, direction: 'buy' }] });
+    tell(price, pairId);
     await server.lever.idle();
   };
-  return { server, clock, trade };
+  return { server, clock, trade, tell };
 }
 
 let server: TestServer;
 let clock: ManualClock;
 let trade: (price: string) => Promise<void>;
+let tell: (price: string) => void;
 
 beforeAll(async () => {
-  ({ server, clock, trade } = await startLeverServer());
+  ({ server, clock, trade, tell } = await startLeverServer());
   await trade('60000');
 });
 afterAll(() => server.close());
@@ -51,6 +56,31 @@ const leverBalance = async (token: string) => {
   const row = list.lever_wallet.balance.find((b: { currency: number }) => b.currency === 3);
   return { available: row.lever_balance as string, frozen: row.lock_lever_balance as string };
 };
+/** Holds the engine's close of `orderId` from committing until released: a trigger decided, its write not yet done. */
+function holdEngineClose(orderId: number) {
+  const { jobs } = server.app;
+  const run = jobs.run;
+  let reached!: () => void;
+  let release!: () => void;
+  const decided = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  jobs.run = (async (call) => {
+    if (call.name === 'leverClose' && (call.args as JobArgs<'leverClose'>).event.order.id === BigInt(orderId)) {
+      reached();
+      await released;
+    }
+    return run.call(jobs, call);
+  }) as typeof jobs.run;
+  return {
+    decided,
+    release: () => {
+      jobs.run = run;
+      release();
+    },
+  };
+}
+const closeTxns = (orderId: number) =>
+  server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${orderId}`).where('kind', '=', 'lever_close').execute();
 /** submits and waits for the engine to watch the new order */
 const open = async (token: string, form: Record<string, string> = {}) => {
   const answer = await submit(token, form);
@@ -397,6 +427,47 @@ describe('positions', () => {
     await server.expectLedgerSound();
   });
 
+  it('a stop-loss the engine decided, committing after a manual close, writes nothing: the position closes once', async () => {
+    const user = await leverTrader();
+    // a larger position's margin is frozen beside it: a second close would find margin to take
+    const other = await open(user.token, { type: '2', share: '20' });
+    const position = await open(user.token, { stop_loss_price: '59500' });
+    const held = holdEngineClose(position.id);
+    tell('59400');
+    await held.decided;
+    expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    held.release();
+    await server.lever.idle();
+    expect((await orders(user.token, '3')).message.data).toMatchObject([{ id: position.id, close_reason: 'manual', close_price: '59400.00000000', profits: '-6.30000000' }]);
+    expect(await closeTxns(position.id)).toHaveLength(1);
+    expect(await server.post('/api/lever/close', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    // 1000 - 60.03 margin - 0.6003 fee + 60.03 - 6.30, and the short of 20 hands: - 1.1994 fee + 11.40 (59970 -> 59400)
+    expect(await leverBalance(user.token)).toEqual({ available: '1003.30030000', frozen: '0.00000000' });
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('a stop the trader moved before the engine’s close committed does not close the position: the moved one does', async () => {
+    const user = await leverTrader();
+    const position = await open(user.token, { stop_loss_price: '59500' });
+    const held = holdEngineClose(position.id);
+    tell('59400');
+    await held.decided;
+    expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '0', stop_loss_price: '59000' }, { token: user.token })).toMatchObject({
+      type: 'ok',
+    });
+    held.release();
+    await server.lever.idle();
+    expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: position.id, status: 1, stop_loss_price: '59000.00000000' }]);
+    expect(await closeTxns(position.id)).toHaveLength(0);
+    clock.advance(1000);
+    await trade('58900');
+    expect((await orders(user.token, '3')).message.data).toMatchObject([{ id: position.id, close_reason: 'stop_loss', close_price: '58900.00000000' }]);
+    expect(await closeTxns(position.id)).toHaveLength(1);
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
   it('closes manually at the current price and reports the risk figures', async () => {
     const user = await leverTrader();
     const position = await open(user.token, { type: '2' });
@@ -548,6 +619,36 @@ describe('lever_trade', () => {
       await server.expectLedgerSound();
     } finally {
       mine.disconnect();
+    }
+  });
+});
+
+describe('caps and closed pairs', () => {
+  it('refuses a position or an entrust past the pair’s per-user caps, counting live orders only, and any order on a pair closed for contracts', async () => {
+    const own = await startLeverServer();
+    try {
+      // set before the server reads the pairs' settings
+      await own.server.db.updateTable('lever_pair').set({ positions_per_user_max: 2n, entrusts_per_user_max: 1n }).where('pair_id', '=', BigInt(BTC_PAIR_ID)).execute();
+      await own.server.db.updateTable('lever_pair').set({ is_open: 0n }).where('pair_id', '=', 1n).execute();
+      await own.trade('60000');
+      await own.trade('3000', 1);
+      const user = await buildTrader(own.server, { funds: [[USDT, '1000', 'lever']] });
+      const post = (form: Record<string, string>) =>
+        own.server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', ...form }, { token: user.token });
+      expect(await post({})).toMatchObject({ type: 'ok' });
+      expect(await post({ type: '2' })).toMatchObject({ type: 'ok' });
+      expect(await post({})).toMatchObject({ type: 'error', code: 'lever_positions_limit' });
+      expect(await post({ status: '0', target_price: '59000' })).toMatchObject({ type: 'ok' });
+      expect(await post({ status: '0', target_price: '58000' })).toMatchObject({ type: 'error', code: 'lever_entrusts_limit' });
+      expect(await post({ currency_id: '2' })).toMatchObject({ type: 'error', code: 'lever_pair_closed' });
+      const live = await own.server.db.selectFrom('lever_order').select(['id', 'status']).where('user_id', '=', user.id).orderBy('id').execute();
+      expect(live.map((o) => o.status)).toEqual([1n, 1n, 0n]);
+      // a closed position frees its place
+      expect(await own.server.post('/api/lever/close', { id: String(live[0]!.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+      expect(await post({})).toMatchObject({ type: 'ok' });
+      await own.server.expectLedgerSound();
+    } finally {
+      await own.server.close();
     }
   });
 });

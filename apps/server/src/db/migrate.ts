@@ -21,6 +21,7 @@ import * as recordMicroSettlementsOnOrders from './migrations/20261206100000_rec
 import * as storeMicroRecordHashesAsBytes from './migrations/20261207100000_store_micro_record_hashes_as_bytes';
 import * as dropLedgerEntryAccountIndex from './migrations/20261208100000_drop_ledger_entry_account_index';
 import * as storeWalletLogTextsOnce from './migrations/20261208110000_store_wallet_log_texts_once';
+import * as indexLiveLeverOrders from './migrations/20261209100000_index_live_lever_orders';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207100000_store_micro_record_hashes_as_bytes': storeMicroRecordHashesAsBytes,
   '20261208100000_drop_ledger_entry_account_index': dropLedgerEntryAccountIndex,
   '20261208110000_store_wallet_log_texts_once': storeWalletLogTextsOnce,
+  '20261209100000_index_live_lever_orders': indexLiveLeverOrders,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

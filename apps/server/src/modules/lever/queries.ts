@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { LeverOrderTable } from '../../db/schema';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 
 export function selectLeverPairs(db: Db) {
   return db
@@ -38,8 +38,9 @@ const countLive = preparedQuery<{ userId: bigint; pairId: bigint }, { status: bi
     .selectFrom('lever_order')
     .select(['status', (eb) => eb.fn.countAll<bigint>().as('n')])
     .where('user_id', '=', arg('userId'))
-    .where('status', 'in', [0n, 1n])
     .where('pair_id', '=', arg('pairId'))
+    // a literal, as the partial index of live orders is written, so the planner takes it
+    .where(sql<boolean>`status in (0, 1)`)
     .groupBy('status'),
 );
 
@@ -121,8 +122,14 @@ export async function insertOrder(db: Db, row: NewLeverOrder): Promise<bigint> {
 }
 
 /** Updates the order only while it still has `status`: the guard that makes a close or fill happen once. */
-export async function updateOrderIf(db: Db, orderId: bigint, status: bigint, set: Updateable<LeverOrderTable>): Promise<boolean> {
-  const result = await db.updateTable('lever_order').set(set).where('id', '=', orderId).where('status', '=', status).executeTakeFirst();
+/**
+ * Changes an order only while it has the status expected and, with `stopsSetAtMs`, the take-profit
+ * and stop-loss of that change: true when it did.
+ */
+export async function updateOrderIf(db: Db, orderId: bigint, status: bigint, set: Updateable<LeverOrderTable>, stopsSetAtMs?: bigint): Promise<boolean> {
+  let query = db.updateTable('lever_order').set(set).where('id', '=', orderId).where('status', '=', status);
+  if (stopsSetAtMs !== undefined) query = query.where('stops_set_at_ms', '=', stopsSetAtMs);
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 

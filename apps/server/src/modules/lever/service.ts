@@ -341,7 +341,8 @@ export function setLeverStops(
     const set = await updateOrderIf(trx, input.orderId, 1n, {
       take_profit_units: input.takeProfitUnits,
       stop_loss_units: input.stopLossUnits,
-      stops_set_at_ms: BigInt(nowMs),
+      // every change its own stamp, even two in one millisecond: a close by the stops names the change it saw
+      stops_set_at_ms: BigInt(Math.max(nowMs, Number(row.stops_set_at_ms) + 1)),
     });
     if (!set) throw new Rejection('lever_order_not_open');
   });
@@ -357,9 +358,14 @@ export function applyLeverFill(db: Db, order: LeverOrder): Promise<boolean> {
   });
 }
 
-/** A close (manual or triggered) with its settlement, once: false when the position was already closed. */
+/**
+ * A close (manual or triggered) with its settlement, once: false when the position was already
+ * closed, or when a take-profit or stop-loss close was decided on stops the trader has changed
+ * since (the engine's view lags a change by its gathered wakes; it reads the order again).
+ */
 export function applyLeverClose(db: Db, event: Extract<LeverEvent, { type: 'lever_order_closed' }>): Promise<boolean> {
   const { order, close } = event;
+  const byStops = close.reason === 'take_profit' || close.reason === 'stop_loss';
   return inTransaction(db, async (trx) => {
     const closed = await updateOrderIf(trx, order.id, 1n, {
       status: BigInt(LEVER_ORDER_STATUS.closed),
@@ -370,7 +376,7 @@ export function applyLeverClose(db: Db, event: Extract<LeverEvent, { type: 'leve
       pnl_units: close.pnlUnits,
       payout_units: close.payoutUnits,
       shortfall_units: close.shortfallUnits,
-    });
+    }, byStops ? BigInt(order.stopsSetAtMs) : undefined);
     if (!closed) return false;
     await postTransaction(
       trx,
