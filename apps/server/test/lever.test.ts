@@ -33,16 +33,20 @@ async function startLeverServer(env: Record<string, string> = {}) {
     tell(price, pairId);
     await server.lever.idle();
   };
-  return { server, clock, trade, tell };
+  /** the feed's book of a pair, best levels first */
+  const book = (bids: [string, string][], asks: [string, string][], pairId = BTC_PAIR_ID) =>
+    report!({ kind: 'depth', pairId, depth: { bids: bids.map(([p, a]) => [mustParseUnits(p), mustParseUnits(a)]), asks: asks.map(([p, a]) => [mustParseUnits(p), mustParseUnits(a)]) } });
+  return { server, clock, trade, tell, book };
 }
 
 let server: TestServer;
 let clock: ManualClock;
 let trade: (price: string) => Promise<void>;
 let tell: (price: string) => void;
+let book: (bids: [string, string][], asks: [string, string][]) => void;
 
 beforeAll(async () => {
-  ({ server, clock, trade, tell } = await startLeverServer());
+  ({ server, clock, trade, tell, book } = await startLeverServer());
   await trade('60000');
 });
 afterAll(() => server.close());
@@ -102,6 +106,18 @@ describe('lever deal', () => {
       lever_share_num: '0.00100000',
     });
     expect(deal.lever_transaction).toHaveProperty('in');
+    // the book as [price, amount] pairs: bids best first, asks highest first (stacked above the bids)
+    book(
+      [['59999', '1.5'], ['59998', '2']],
+      [['60001', '0.5'], ['60002', '3']],
+    );
+    expect((await server.post('/api/lever/deal', BTC_PAIR, { token: user.token })).message.lever_transaction).toEqual({
+      in: [['59999.00000000', '1.50000000'], ['59998.00000000', '2.00000000']],
+      out: [['60002.00000000', '3.00000000'], ['60001.00000000', '0.50000000']],
+    });
+    // all_levers counts the margin a position holds, user_lever only what is free
+    await open(user.token);
+    expect((await server.post('/api/lever/deal', BTC_PAIR, { token: user.token })).message).toMatchObject({ all_levers: '999.39970000', user_lever: '939.36970000' });
     expect(await server.post('/api/lever/deal', { currency_id: '99', legal_id: '3' }, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
     expect(await server.post('/api/lever/deal', {}, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
     expect(await server.post('/api/lever/deal', BTC_PAIR)).toMatchObject({ type: '999' });
@@ -535,6 +551,11 @@ describe('positions', () => {
     expect(page.message).toMatchObject({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
     expect(page.message.data).toHaveLength(1);
     expect((await orders(user.token, '0')).message.total).toBe(1);
+    // filtered by pair: this one's orders, none of another pair's, none of a pair not listed
+    const ofPair = async (pair: Record<string, string>) => (await server.post('/api/lever/my_trade', { status: '-1', ...pair }, { token: user.token })).message.message.total;
+    expect(await ofPair(BTC_PAIR)).toBe(3);
+    expect(await ofPair({ currency_id: '2', legal_id: '3' })).toBe(0);
+    expect(await ofPair({ currency_id: '99', legal_id: '3' })).toBe(0);
   });
 });
 

@@ -105,13 +105,13 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
 
   route(app, calls.leverMyTrade, async (request, _reply, { db }) => {
     const b = request.body;
-    const pair = b.currency_id !== undefined && b.legal_id !== undefined ? market.pairByIds(b.currency_id, b.legal_id) : undefined;
-    const { rows, total, live } = await myLeverOrders(
-      db,
-      { userId: request.userId, status: b.status, ...(pair ? { pairId: BigInt(pair.pairId) } : {}) },
-      b.page,
-      b.limit,
-    );
+    const filtered = b.currency_id !== undefined && b.legal_id !== undefined;
+    const pair = filtered ? market.pairByIds(b.currency_id!, b.legal_id!) : undefined;
+    // a pair asked for that is not listed has no orders: not every pair's
+    const { rows, total, live } =
+      filtered && !pair
+        ? { rows: [], total: 0, live: [] }
+        : await myLeverOrders(db, { userId: request.userId, status: b.status, ...(pair ? { pairId: BigInt(pair.pairId) } : {}) }, b.page, b.limit);
     return ok({
       message: {
         current_page: b.page,
