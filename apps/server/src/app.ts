@@ -25,7 +25,7 @@ import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { marketRoutes } from './modules/market/routes';
 // micro options
-import { microRoutes } from './modules/micro/routes';
+import { MICRO_SETTLER, microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 // hardening
 import { createStrikes } from './modules/guard/strikes';
@@ -144,7 +144,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     const uploadDir = path.join(config.dataDir, 'uploads');
     await scope.register(uploadRoutes, { clock, uploadDir, linkKey: await uploadLinkKey(uploadDir, config.uploadLinkSecret) });
     // micro options
-    await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake('micro') });
+    await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake(MICRO_SETTLER) });
     // lever
     await scope.register(leverRoutes, { db, clock, market, wake: market.wake, push: (userId) => app.leverTrade.afterCall(userId), onWake: market.onWake });
     // spot

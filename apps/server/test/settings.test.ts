@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import { buildStaff, buildTrader, DEPOSIT_ADDRESSES, type SignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -128,6 +129,44 @@ describe('micro options', () => {
 
     expect(await save('micro_seconds', { ...form, status: '0' })).toMatchObject({ type: 'ok' });
     expect((await submit()).type).toBe('error');
+    await server.expectLedgerSound();
+  });
+
+  it('records the trades of a pair opened for micro options after the settler started, and of a closed one with orders open: they settle at their real end prices', async () => {
+    const ETH_PAIR = 1;
+    const trade = (price: string) =>
+      report!({ kind: 'trades', pairId: ETH_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+    // closed when the settler took over: it recorded none of the pair's trades
+    await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
+    await server.micro.lose();
+    await server.micro.gain();
+    const pairForm = { pair_id: String(ETH_PAIR), is_display: '1', spread: '0.05', fee: '0.1', share_num: '0.01', micro_open: '1', lever_open: '1', multiples: '5,10', hand_presets: '10', hands_min: '10', hands_max: '100', maintenance: '20' };
+    expect(await save('pair', pairForm)).toMatchObject({ type: 'ok' });
+    trade('3000');
+    const order = { match_id: String(ETH_PAIR), currency_id: '3', type: '1', seconds: '30', number: '100' };
+    expect(await server.post('/api/microtrade/submit', order, { token: trader.token })).toMatchObject({ type: 'ok' });
+    clock.advance(10_000);
+    trade('3010');
+    await server.micro.drain();
+    clock.advance(20_000 + limits.microSettleLagMs);
+    await server.micro.drain();
+    const closed = (await server.get('/api/microtrade/lists', { token: trader.token, query: { status: '3' } })).message.data;
+    expect(closed).toMatchObject([{ open_price: '3000.00000000', end_price: '3010.00000000', profit_result: 1 }]);
+
+    // closed again with an order open, and another leader takes over: the order's pair is still recorded
+    trade('3010');
+    expect(await server.post('/api/microtrade/submit', { ...order, type: '2' }, { token: trader.token })).toMatchObject({ type: 'ok' });
+    expect(await save('pair', { ...pairForm, micro_open: '0' })).toMatchObject({ type: 'ok' });
+    await server.micro.lose();
+    await server.micro.gain();
+    clock.advance(10_000);
+    trade('2990');
+    await server.micro.drain();
+    clock.advance(20_000 + limits.microSettleLagMs);
+    await server.micro.drain();
+    const [last] = (await server.get('/api/microtrade/lists', { token: trader.token, query: { status: '3' } })).message.data;
+    expect(last).toMatchObject({ type: 2, open_price: '3010.00000000', end_price: '2990.00000000', profit_result: 1 });
+    await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
     await server.expectLedgerSound();
   });
 

@@ -22,6 +22,7 @@ import {
   settledOrderRows,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
+import { MICRO_SETTLER } from '../../modules/micro/routes';
 import type { JobRunner } from '../../writer/jobs';
 import type { LeaderEngine } from '../hosted';
 
@@ -65,10 +66,16 @@ interface Written {
  * only after each commit, so a failure leaves the engine where the database is.
  */
 export class MicroSettler implements LeaderEngine {
-  readonly name = 'micro';
+  readonly name = MICRO_SETTLER;
   private state: MicroState | undefined;
   private active = false;
-  private microPairIds = new Set<number>();
+  /**
+   * the pairs whose trades are recorded: those open for micro options (read again on every wake,
+   * so a pair staff open is recorded from then on) and those of every order held (a pair closed
+   * with orders open still records the prices they settle at)
+   */
+  private openPairIds = new Set<number>();
+  private heldPairIds = new Set<number>();
   /** trades seen but not yet written: the last price of each pair and millisecond */
   private unrecorded = new Map<string, { pairId: bigint; atMs: number; priceUnits: bigint }>();
   /**
@@ -84,8 +91,7 @@ export class MicroSettler implements LeaderEngine {
   constructor(private readonly options: MicroSettlerOptions) {}
 
   async gain(): Promise<void> {
-    const { db } = this.options;
-    this.microPairIds = new Set((await microPairIds(db)).map(Number));
+    await this.readPairs();
     await this.rebuild();
     this.active = true;
     this.timer = setInterval(() => this.kick(), limits.microSettleIntervalMs);
@@ -94,7 +100,7 @@ export class MicroSettler implements LeaderEngine {
   }
 
   tick(event: TickEvent): void {
-    if (!this.active || event.kind !== 'trades' || !this.microPairIds.has(event.pairId)) return;
+    if (!this.active || event.kind !== 'trades' || !(this.openPairIds.has(event.pairId) || this.heldPairIds.has(event.pairId))) return;
     for (const trade of event.trades) {
       if (!this.recordable(event.pairId, trade.timeMs)) continue;
       this.unrecorded.set(`${event.pairId}:${trade.timeMs}`, { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
@@ -146,8 +152,13 @@ export class MicroSettler implements LeaderEngine {
     });
   }
 
+  private async readPairs(): Promise<void> {
+    this.openPairIds = new Set((await microPairIds(this.options.db)).map(Number));
+  }
+
   private async rebuild(): Promise<void> {
     const { db } = this.options;
+    this.heldPairIds.clear();
     this.state = createMicroState(
       { openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs },
       await microChainTip(db),
@@ -157,6 +168,7 @@ export class MicroSettler implements LeaderEngine {
 
   private restore(orders: MicroOrder[]): void {
     if (!this.state || orders.length === 0) return;
+    for (const order of orders) this.heldPairIds.add(Number(order.pairId));
     const step = stepMicro(this.state, { kind: 'restore', orders }, { nowMs: this.options.clock() });
     if ('rejection' in step) this.options.log.error({ rejection: step.rejection }, 'micro settler: stored open orders refused');
     else this.state = step.state;
@@ -181,6 +193,7 @@ export class MicroSettler implements LeaderEngine {
       }
       if (this.reloadWanted) {
         this.reloadWanted = false;
+        await this.readPairs();
         this.restore(await openMicroOrders(db));
       }
       this.restore(await dueOpenMicroOrders(db, horizonMs, CATCH_UP_BATCH));

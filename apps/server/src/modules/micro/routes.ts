@@ -13,6 +13,9 @@ export interface MicroRouteDeps {
   wakeSettler: () => void;
 }
 
+/** The leader's micro settler, as wake signals name it. */
+export const MICRO_SETTLER = 'micro';
+
 export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db, market, wakeSettler }) => {
   route(app, calls.microPayableCurrencies, async (request) => ok(await payableCurrencies(db, request.userId)));
 

@@ -4,6 +4,7 @@ import { calls, notice } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { LEVER_ENGINE } from '../lever/routes';
+import { MICRO_SETTLER } from '../micro/routes';
 import { SPOT_ENGINE } from '../spot/routes';
 import {
   marketSettings,
@@ -22,7 +23,7 @@ export const SPOT_MAKER_SETTINGS = `${SPOT_ENGINE}:settings`;
 
 /**
  * `wake` reaches the leader's engines on whichever process leads (through Redis with several):
- * the lever engine re-reads its pairs, the spot matcher the market maker's settings.
+ * the lever engine and the micro settler re-read their pairs, the spot matcher the market maker's settings.
  */
 export const settingsRoutes: FastifyPluginAsync<{ clock: Clock; wake: (engine: string) => void }> = async (app, { clock, wake }) => {
   route(app, calls.adminMarkets, async (_request, _reply, { db }) => ok(await marketSettings(db)));
@@ -33,6 +34,8 @@ export const settingsRoutes: FastifyPluginAsync<{ clock: Clock; wake: (engine: s
   route(app, calls.adminPairSave, async (request, _reply, { db }) => {
     await savePair(db, request.body, change(request.userId));
     wake(LEVER_ENGINE);
+    // a pair opened for micro options has its trades recorded from now on
+    wake(MICRO_SETTLER);
     return saved(request.lang);
   });
   route(app, calls.adminMicroSecondsSave, async (request, _reply, { db }) => {
