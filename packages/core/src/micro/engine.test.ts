@@ -111,7 +111,7 @@ describe('stepMicro', () => {
     ]);
     const records = [...beforeCrash.events, ...settled.events].flatMap((e) => (e.kind === 'settled' ? [e.record] : []));
     const payouts = new Map(records.map((r) => [r.orderId, r.payoutUnits]));
-    expect(verifyChain(records, history.priceAt, payouts, MICRO_GENESIS_TIP)).toEqual([]);
+    expect(verifyChain(records, { priceAt: history.priceAt, payouts, openTickMaxAgeMs: LIMITS.priceStaleAfterMs }, MICRO_GENESIS_TIP)).toEqual([]);
   });
 
   it('restoring twice is harmless; a different order under an open id or a malformed one is refused', () => {
@@ -185,7 +185,8 @@ describe('stepMicro over random price paths and expiries', () => {
         }
 
         const payouts = new Map(world.settled.map(({ event }) => [event.order.orderId, event.settlement.payoutUnits]));
-        expect(verifyChain(world.records, world.priceAt, payouts)).toEqual([]);
+        const acceptedAtMs = new Map(world.settled.map(({ event }) => [event.order.orderId, event.order.openedAtMs]));
+        expect(verifyChain(world.records, { priceAt: world.priceAt, payouts, acceptedAtMs, openTickMaxAgeMs: LIMITS.priceStaleAfterMs })).toEqual([]);
       }),
       { numRuns: 150, ...params },
     );

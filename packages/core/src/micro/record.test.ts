@@ -10,7 +10,7 @@ import {
   type MicroChainBreakKind,
   type MicroSettlementRecord,
 } from './record';
-import { settleMicroOrder } from './settle';
+import { microPayout, settleMicroOrder } from './settle';
 import { checkMicroSubmit } from './submit';
 import { LIMITS, NOW_MS, runWorld, submitInput, worldArb } from './testing';
 import type { PriceLookup } from './types';
@@ -79,6 +79,8 @@ type Tamper =
   | 'end_price_rehashed'
   | 'open_price_rehashed'
   | 'expiry_rehashed'
+  | 'open_look_ahead'
+  | 'shifted_rehashed'
   | 'payout_in_place'
   | 'payout_rehashed'
   | 'ledger_payout'
@@ -143,6 +145,37 @@ function tamper(
       const forged = edit({ expiresAtMs, endTickMs: end.atMs, endPriceUnits: end.priceUnits }, true);
       return { ...same, records: forged, expected: ['window_mismatch'] };
     }
+    case 'open_look_ahead': {
+      // opened at a price from after the opening, the last before the expiry: it knows where the price went
+      const later = priceAt(r.pairId, r.expiresAtMs)!;
+      if (later.atMs > r.openedAtMs) {
+        return { ...same, records: edit({ openTickMs: later.atMs, openPriceUnits: later.priceUnits }, true), expected: ['window_mismatch'] };
+      }
+      return { ...same, records: edit({ openTickMs: r.openedAtMs + 1 }, true), expected: ['window_mismatch', 'open_price_mismatch'] };
+    }
+    case 'shifted_rehashed': {
+      // the whole order moved a second later in time, its prices taken again from the record there:
+      // consistent with the prices, but not with when the ledger took its stake
+      const openedAtMs = r.openedAtMs + 1_000;
+      const open = priceAt(r.pairId, openedAtMs)!;
+      const end = priceAt(r.pairId, r.expiresAtMs + 1_000)!;
+      const { outcome, payoutUnits, factProfitsUnits } = microPayout(r, open.priceUnits, end.priceUnits);
+      const forged = edit(
+        {
+          openedAtMs,
+          expiresAtMs: r.expiresAtMs + 1_000,
+          openTickMs: open.atMs,
+          openPriceUnits: open.priceUnits,
+          endTickMs: end.atMs,
+          endPriceUnits: end.priceUnits,
+          outcome,
+          payoutUnits,
+          factProfitsUnits,
+        },
+        true,
+      );
+      return { ...same, records: forged, expected: ['opened_mismatch'] };
+    }
     case 'payout_in_place':
       return {
         ...same,
@@ -197,6 +230,8 @@ describe('verifyChain', () => {
       'end_price_rehashed',
       'open_price_rehashed',
       'expiry_rehashed',
+      'open_look_ahead',
+      'shifted_rehashed',
       'payout_in_place',
       'payout_rehashed',
       'ledger_payout',
@@ -211,10 +246,12 @@ describe('verifyChain', () => {
         const world = runWorld(spec);
         fc.pre(world.records.length >= 2);
         const payouts = new Map(world.settled.map(({ event }) => [event.order.orderId, event.settlement.payoutUnits]));
-        expect(verifyChain(world.records, world.priceAt, payouts)).toEqual([]);
+        const acceptedAtMs = new Map(world.settled.map(({ event }) => [event.order.orderId, event.order.openedAtMs]));
+        const facts = { acceptedAtMs, openTickMaxAgeMs: LIMITS.priceStaleAfterMs };
+        expect(verifyChain(world.records, { ...facts, priceAt: world.priceAt, payouts })).toEqual([]);
         const i = pick % world.records.length;
         const forged = tamper(kind, world.records, i, world.priceAt, payouts);
-        const breaks = verifyChain(forged.records, forged.priceAt, forged.payouts);
+        const breaks = verifyChain(forged.records, { ...facts, priceAt: forged.priceAt, payouts: forged.payouts });
         const found = new Set(breaks.map((b) => b.kind));
         for (const expected of forged.expected) expect(found, `${kind} on record ${i}`).toContain(expected);
         // the edited order itself is named
@@ -232,7 +269,7 @@ describe('verifyChain', () => {
       atMs >= record.endTickMs
         ? { priceUnits: record.endPriceUnits, atMs: record.endTickMs }
         : { priceUnits: record.openPriceUnits, atMs: record.openTickMs };
-    expect(verifyChain([record], priceAt, payouts)).toEqual([
+    expect(verifyChain([record], { priceAt, payouts, openTickMaxAgeMs: LIMITS.priceStaleAfterMs })).toEqual([
       {
         kind: 'payout_ledger_mismatch',
         seq: 1n,

@@ -103,8 +103,13 @@ export type MicroChainBreakKind =
   | 'link_broken'
   /** seq does not follow the previous record's: a record removed or moved */
   | 'seq_gap'
-  /** the expiry is not `seconds` after the opening, or the open tick is after the expiry */
+  /**
+   * the expiry is not `seconds` after the opening, or the open tick is not a price the order could
+   * have opened at: after the opening, or older than the submit's freshness limit
+   */
   | 'window_mismatch'
+  /** the opening is not when the ledger took the order's stake: the order moved in time */
+  | 'opened_mismatch'
   /** the open price or tick is not the recorded tick at that time */
   | 'open_price_mismatch'
   /** the end price or tick is not the last recorded tick at the order's expiry */
@@ -113,7 +118,7 @@ export type MicroChainBreakKind =
   | 'payout_rule_mismatch'
   /** the ledger paid the order something else than the record says */
   | 'payout_ledger_mismatch'
-  /** the ledger paid an order out that has no record */
+  /** the ledger paid an order out, or the order is closed, and it has no record */
   | 'record_missing'
   /** an order settled twice */
   | 'order_repeated';
@@ -126,15 +131,25 @@ export interface MicroChainBreak {
   message: string;
 }
 
+/** What a chain of records is checked against besides itself. */
+export interface MicroChainFacts {
+  /** the recorded prices */
+  priceAt: PriceLookup;
+  /** order id -> units the ledger returned to available at settlement (a lost order has 0) */
+  payouts: ReadonlyMap<bigint, bigint>;
+  /** order id -> when the ledger took the order's stake, its acceptance (an order absent is not checked) */
+  acceptedAtMs?: ReadonlyMap<bigint, number>;
+  /** how old the open tick may be at the opening: the submit's freshness limit */
+  openTickMaxAgeMs: number;
+}
+
 /**
  * Re-checks a chain of records from `from` (the genesis by default) against the recorded prices
- * and the ledger's payouts (order id -> units returned to available at settlement; a lost order
- * has 0), and names every break. Empty when the chain is sound.
+ * and the ledger, and names every break. Empty when the chain is sound.
  */
 export function verifyChain(
   records: readonly MicroSettlementRecord[],
-  priceAt: PriceLookup,
-  payouts: ReadonlyMap<bigint, bigint>,
+  { priceAt, payouts, acceptedAtMs, openTickMaxAgeMs }: MicroChainFacts,
   from: MicroChainTip = MICRO_GENESIS_TIP,
   hash: Sha256Hex = sha256Hex,
 ): MicroChainBreak[] {
@@ -153,11 +168,21 @@ export function verifyChain(
     if (seen.has(orderId)) add('order_repeated', 'the order was settled before');
     seen.add(orderId);
 
-    if (record.expiresAtMs !== record.openedAtMs + record.seconds * 1000 || record.openTickMs > record.expiresAtMs) {
+    if (record.expiresAtMs !== record.openedAtMs + record.seconds * 1000) {
       add(
         'window_mismatch',
         `opened at ${record.openedAtMs} for ${record.seconds} s but expires at ${record.expiresAtMs}`,
       );
+    }
+    if (record.openTickMs > record.openedAtMs || record.openedAtMs - record.openTickMs > openTickMaxAgeMs) {
+      add(
+        'window_mismatch',
+        `opened at ${record.openedAtMs} at the price of ${record.openTickMs}, not the last price of the ${openTickMaxAgeMs} ms before`,
+      );
+    }
+    const accepted = acceptedAtMs?.get(orderId);
+    if (accepted !== undefined && accepted !== record.openedAtMs) {
+      add('opened_mismatch', `opened at ${record.openedAtMs}, but the ledger took its stake at ${accepted}`);
     }
     const open = priceAt(record.pairId, record.openTickMs);
     if (open?.atMs !== record.openTickMs || open.priceUnits !== record.openPriceUnits) {

@@ -92,13 +92,14 @@ describe('checkMicroSubmit', () => {
     expect(rejection({ openOrdersOfUser: LIMITS.openOrdersPerUserMax })).toBe('micro_open_orders_max');
   });
 
-  it('refuses when there is no tick or the last is older than the stale limit', () => {
+  it('refuses when there is no tick, the last is older than the stale limit, or it is after the opening', () => {
     expect(rejection({ latestTick: undefined })).toBe('micro_price_stale');
     const at = (atMs: number) => ({ latestTick: { priceUnits: U('67000'), atMs } });
     expect(rejection(at(NOW_MS - LIMITS.priceStaleAfterMs))).toBe('accepted');
     expect(rejection(at(NOW_MS - LIMITS.priceStaleAfterMs - 1))).toBe('micro_price_stale');
-    // another process's clock a little ahead: the tick is fresh
-    expect(rejection(at(NOW_MS + 200))).toBe('accepted');
+    // no order opens at a price from after its opening: the caller passes the last trade at or before now
+    expect(rejection(at(NOW_MS))).toBe('accepted');
+    expect(rejection(at(NOW_MS + 1))).toBe('micro_price_stale');
   });
 
   it('needs the stake plus the fee available', () => {

@@ -37,7 +37,7 @@ export interface MicroSubmitInput {
   pair: MicroPairInfo | undefined;
   currency: MicroCurrencyInfo | undefined;
   secondsOption: MicroSecondsInfo | undefined;
-  /** the pair's latest tick from the feed */
+  /** the pair's last trade from the feed at or before the opening (`nowMs`) */
   latestTick: PriceTick | undefined;
   /** the user's micro `available` in the currency */
   availableUnits: bigint;
@@ -70,8 +70,8 @@ export function checkMicroSubmit(
   if (numberUnits < currency.minUnits) return { rejection: 'micro_amount_below_min' };
   if (numberUnits > currency.maxUnits) return { rejection: 'micro_amount_above_max' };
   if (input.openOrdersOfUser >= limits.openOrdersPerUserMax) return { rejection: 'micro_open_orders_max' };
-  // A tick time slightly ahead of this process's clock (another process's clock) is still fresh.
-  if (!tick || nowMs - tick.atMs > limits.priceStaleAfterMs) return { rejection: 'micro_price_stale' };
+  // the price at the opening: a trade of this moment or before it (the caller passes the last such), and fresh
+  if (!tick || tick.atMs > nowMs || nowMs - tick.atMs > limits.priceStaleAfterMs) return { rejection: 'micro_price_stale' };
   const feeUnits = feeOf(numberUnits, currency.feePercentUnits);
   if (input.availableUnits < numberUnits + feeUnits) return { rejection: 'micro_balance_insufficient' };
 

@@ -223,6 +223,21 @@ export function selectSettlements(db: Db, afterSeq: bigint, limit: number) {
   return settledOrders(db).where('settle_seq', '>', afterSeq).orderBy('settle_seq').limit(limit).execute();
 }
 
+/** The order a micro transaction's reference (`micro_order:<id>`) names; 0 for another reference. */
+const orderIdOf = (reference: string | null) => BigInt(/^micro_order:(\d+)$/.exec(reference ?? '')?.[1] ?? '0');
+
+/** When the ledger took each order's stake (its `micro_submit` transaction): the order's acceptance. */
+export async function selectLedgerAcceptances(db: Db): Promise<Map<bigint, number>> {
+  const txns = await db.selectFrom('ledger_txn').select(['reference', 'created_at_ms']).where('kind', '=', 'micro_submit').execute();
+  return new Map(txns.map((t) => [orderIdOf(t.reference), Number(t.created_at_ms)] as const));
+}
+
+/** Orders closed with no settlement record. */
+export async function selectClosedWithoutRecord(db: Db): Promise<bigint[]> {
+  const rows = await db.selectFrom('micro_order').select('id').where('status', '=', MICRO_STATUS.closed).where('settle_seq', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+
 /**
  * What the ledger paid back to each settled order's owner (available, so a loss is 0), found from
  * the settlement transactions themselves so an order whose record is gone still shows.
@@ -242,7 +257,7 @@ export async function selectLedgerPayouts(db: Db): Promise<Map<bigint, bigint>> 
   for (const e of entries) byTxn.set(e.txn_id, (byTxn.get(e.txn_id) ?? 0n) + e.delta_units);
   const payouts = new Map<bigint, bigint>();
   for (const t of txns) {
-    const orderId = BigInt(/^micro_order:(\d+)$/.exec(t.reference ?? '')?.[1] ?? '0');
+    const orderId = orderIdOf(t.reference);
     payouts.set(orderId, (payouts.get(orderId) ?? 0n) + (byTxn.get(t.id) ?? 0n));
   }
   return payouts;

@@ -23,8 +23,11 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
 
   route(app, calls.microSubmit, async (request, _reply, { db: trx, ledgerKey }) => {
     const b = request.body;
-    // the feed's real last trade with its own time: what this process's market view applied last
-    const latest = market.pairs().some((p) => BigInt(p.pairId) === b.match_id) ? market.recentTrades(Number(b.match_id))[0] : undefined;
+    const nowMs = market.clock();
+    // the feed's real last trade at or before the opening, with its own time (a trade stamped by a
+    // clock a little ahead of this process's is not yet a price the order may open at)
+    const listed = market.pairs().some((p) => BigInt(p.pairId) === b.match_id);
+    const latest = listed ? market.recentTrades(Number(b.match_id)).find((t) => t.timeMs <= nowMs) : undefined;
     await submitMicroOrder(
       trx,
       {
@@ -37,7 +40,7 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
         latestTick: latest && { priceUnits: latest.priceUnits, atMs: latest.timeMs },
         ledgerKey,
       },
-      market.clock(),
+      nowMs,
     );
     // a wake that comes before the commit is harmless: the settler also looks for due orders it does not hold
     wakeSettler();

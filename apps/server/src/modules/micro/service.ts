@@ -313,7 +313,7 @@ export async function settledOrderRows(db: Db, events: readonly Settled[]) {
  * Empty when sound; otherwise every break, named.
  */
 export async function verifyMicroChain(db: Db, pageSize = 1000): Promise<{ records: number; breaks: MicroChainBreak[] }> {
-  const payouts = await q.selectLedgerPayouts(db);
+  const [payouts, acceptedAtMs] = await Promise.all([q.selectLedgerPayouts(db), q.selectLedgerAcceptances(db)]);
   const breaks: MicroChainBreak[] = [];
   let tip = MICRO_GENESIS_TIP;
   let records = 0;
@@ -325,7 +325,7 @@ export async function verifyMicroChain(db: Db, pageSize = 1000): Promise<{ recor
     // the prices the page's checks ask for, fetched ahead: the core's lookup is synchronous
     const priceAt = await recordedPrices(db, page.flatMap((r) => [{ pairId: r.pairId, atMs: r.openTickMs }, { pairId: r.pairId, atMs: r.expiresAtMs }]));
     const pagePayouts = new Map(page.map((r) => [r.orderId, payouts.get(r.orderId)] as const).filter((e): e is [bigint, bigint] => e[1] !== undefined));
-    const found = verifyChain(page, priceAt, pagePayouts, tip, nativeSha256Hex);
+    const found = verifyChain(page, { priceAt, payouts: pagePayouts, acceptedAtMs, openTickMaxAgeMs: limits.microPriceStaleAfterMs }, tip, nativeSha256Hex);
     // record_missing is judged once over the whole chain below
     breaks.push(...found.filter((b) => b.kind !== 'record_missing'));
     for (const r of page) seen.add(r.orderId);
@@ -335,6 +335,10 @@ export async function verifyMicroChain(db: Db, pageSize = 1000): Promise<{ recor
   }
   for (const orderId of payouts.keys()) {
     if (!seen.has(orderId)) breaks.push({ kind: 'record_missing', orderId, message: `order ${orderId}: settled in the ledger but has no record` });
+  }
+  // an order closed without a settlement keeps its stake frozen: the ledger alone does not show it
+  for (const orderId of await q.selectClosedWithoutRecord(db)) {
+    if (!payouts.has(orderId)) breaks.push({ kind: 'record_missing', orderId, message: `order ${orderId}: closed but has no record and no settlement` });
   }
   return { records, breaks };
 }
