@@ -142,9 +142,14 @@ describe('lever submit', () => {
       trade_fee: '0.60030000',
       profits: '-0.30000000',
       open_tick_price: '60000.00000000',
+      // equity 60.03 + (p - 60030) x 0.01 falls to 20% of the margin (12.006) at 55227.60: the highest
+      // price that liquidates once PnL is rounded to 1e-8 is half a PnL unit above it
+      liquidation_price: '55227.60000050',
       symbol: 'BTC/USDT',
     });
     expect(await leverBalance(user.token)).toEqual({ available: '939.36970000', frozen: '60.03000000' });
+    // a pair with no trade yet has no price to open at
+    expect(await submit(user.token, { currency_id: '2' })).toMatchObject({ type: 'error', code: 'lever_no_price' });
     await server.expectLedgerSound();
   });
 
@@ -368,13 +373,19 @@ describe('entrusts', () => {
     expect(await server.post('/api/lever/setstop', { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: intruder.token })).toMatchObject({
       code: 'lever_order_not_found',
     });
+    // an entrust has no stops to move yet; an id of nobody's is not found
+    expect(await server.post('/api/lever/setstop', { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
+      code: 'lever_order_not_open',
+    });
+    expect(await server.post('/api/lever/cancel', { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
     expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
     expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
     await server.lever.idle();
 
     await trade('58900');
     const [filled] = (await orders(user.token, '1')).message.data;
-    expect(filled).toMatchObject({ id: pending.id, status: 1, price: '59029.50000000', open_tick_price: '58900.00000000' });
+    // filled at the trade that reached it, stored with that trade's time
+    expect(filled).toMatchObject({ id: pending.id, status: 1, price: '59029.50000000', open_tick_price: '58900.00000000', open_tick_time_ms: clock() });
     expect(await server.post('/api/lever/cancel', { id: String(pending.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
     const revoked = (await orders(user.token, '4')).message.data;
     expect(revoked).toMatchObject([{ id: other.id, status: 4 }]);
