@@ -3,16 +3,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
+import { formatUnits, manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { MicroSettler } from '../src/engine/micro/settler';
 import { ledgerKeyOf } from '../src/http/idempotency';
 import { verifyMicroChain } from '../src/modules/micro/service';
-import { buildTrader } from '../src/testing/factories';
+import { buildStaff, buildTrader, type SignedInUser } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
+const ETH_PAIR = 1;
 const USDT = 3n;
 const run = promisify(execFile);
 const cli = new URL('../src/cli/micro-verify.ts', import.meta.url).pathname;
@@ -20,9 +21,11 @@ const cli = new URL('../src/cli/micro-verify.ts', import.meta.url).pathname;
 let server: TestServer;
 const clock = manualClock(Date.UTC(2030, 0, 15, 12, 0, 0));
 let report: ((event: FeedEvent) => void) | undefined;
-/** A trade of BTC/USDT at the clock's time: the board and the settler see it at once. */
-const trade = (price: string) =>
-  report!({ kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+/** A trade of a pair at the clock's time: the board and the settler see it at once. */
+const tradeOn = (pairId: number, price: string) =>
+  report!({ kind: 'trades', pairId, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+/** A trade of BTC/USDT at the clock's time. */
+const trade = (price: string) => tradeOn(BTC_PAIR, price);
 
 beforeAll(async () => {
   // a feed the test drives: no trade happens unless a test makes it
@@ -47,10 +50,37 @@ const microBalance = async (token: string) => {
 };
 const lists = async (token: string, status: '1' | '3') =>
   ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token, query: { status } })).message;
+/** The micro currency's balances of the `fees` and `house` system accounts (0 before their first posting). */
+const systemBalances = async () => {
+  const rows = await server.db
+    .selectFrom('account')
+    .select(['system_name', 'available_units', 'frozen_units'])
+    .where('system_name', 'in', ['fees', 'house'])
+    .where('currency_id', '=', USDT)
+    .execute();
+  const of = (name: 'fees' | 'house') => rows.find((r) => r.system_name === name) ?? { available_units: 0n, frozen_units: 0n };
+  return { fees: of('fees'), house: of('house') };
+};
+type SystemBalances = Awaited<ReturnType<typeof systemBalances>>;
+/** How far `fees` and `house` moved since `before`; a system account never holds a frozen part. */
+const systemMoved = async (before: SystemBalances) => {
+  const now = await systemBalances();
+  expect([now.fees.frozen_units, now.house.frozen_units]).toEqual([before.fees.frozen_units, before.house.frozen_units]);
+  return { fees: formatUnits(now.fees.available_units - before.fees.available_units), house: formatUnits(now.house.available_units - before.house.available_units) };
+};
 /** Moves past `ms` and the settler's lag, then runs the settler's pass. */
 const settleAfter = async (ms: number) => {
   clock.advance(ms + limits.microSettleLagMs);
   await server.micro.drain();
+};
+/** Settles whatever an earlier test left open: the system accounts then move for the next orders alone. */
+const settleLeftovers = async () => {
+  const last = await server.db.selectFrom('micro_order').select('expires_at_ms').where('status', '=', 1n).orderBy('expires_at_ms', 'desc').limit(1).executeTakeFirst();
+  if (last) {
+    clock.set(Math.max(clock(), Number(last.expires_at_ms)));
+    await settleAfter(0);
+  }
+  expect(await server.db.selectFrom('micro_order').select('id').where('status', '=', 1n).execute()).toEqual([]);
 };
 
 describe('micro calls', () => {
@@ -98,7 +128,7 @@ describe('micro calls', () => {
       [{ type: '3' }, 'invalid_field'],
     ];
     for (const [form, code] of refusals) expect([form, (await submit(user.token, form)).code]).toEqual([form, code]);
-    expect((await submit(user.token, { number: '9.99' }, )).message).toBe('The number is below the minimum of 10.00');
+    expect((await submit(user.token, { number: '9.99' }, )).message).toBe('The number is below the minimum of 10');
     // a feed quiet for longer than the staleness limit refuses new orders
     clock.advance(limits.microPriceStaleAfterMs + 1);
     expect((await submit(user.token, {})).code).toBe('micro_price_stale');
@@ -315,6 +345,171 @@ describe('micro settlement', () => {
   });
 });
 
+describe('micro money through the system accounts', () => {
+  it.each([
+    // stake 250 for 60 s (85%): fee 2.50, a win's profit 212.50
+    ['win', '2', '90', '212.50000000', '-212.50000000', '1210.00000000'],
+    ['loss', '1', '90', '-250.00000000', '250.00000000', '747.50000000'],
+    ['draw', '2', '100', '0.00000000', '0.00000000', '997.50000000'],
+  ] as const)('a %s (type %s, ending at %s): the fee to fees and the stake frozen at submission, then house takes the other side', async (_outcome, type, endPrice, fact, houseMoved, available) => {
+    await settleLeftovers();
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const before = await systemBalances();
+    expect((await submit(user.token, { type, seconds: '60', number: '250' })).type).toBe('ok');
+    expect(await systemMoved(before)).toEqual({ fees: '2.50000000', house: '0.00000000' });
+    expect(await microBalance(user.token)).toEqual({ available: '747.50000000', frozen: '250.00000000' });
+
+    clock.advance(30_000);
+    trade(endPrice);
+    await settleAfter(30_000);
+    expect((await lists(user.token, '3')).data).toMatchObject([{ end_price: `${endPrice}.00000000`, fact_profits: fact }]);
+    // the fee stays with fees; house pays a win's profit, keeps a loss's stake, and a draw leaves it be
+    expect(await systemMoved(before)).toEqual({ fees: '2.50000000', house: houseMoved });
+    expect(await microBalance(user.token)).toEqual({ available, frozen: '0.00000000' });
+    await server.expectLedgerSound();
+  });
+});
+
+describe('micro settings staff change', () => {
+  let admin: SignedInUser;
+  beforeAll(async () => {
+    admin = await buildStaff(server, { role: 'admin' });
+  });
+  const SEEDED_USDT = { currency_id: String(USDT), payable: '1', min: '10', max: '100000', fee: '1', presets: '10,50,100,500,1000,5000,10000,50000' };
+  /** USDT's micro settings saved through the console: the seeded ones but for `change`. */
+  const saveCurrency = async (change: Partial<typeof SEEDED_USDT>) =>
+    expect(await server.post('/api/admin/markets/micro_currency', { ...SEEDED_USDT, ...change }, { token: admin.token })).toMatchObject({ type: 'ok' });
+  const saveSeconds = async (seconds: string, profitRatio: string, status = '1') =>
+    expect(await server.post('/api/admin/markets/micro_seconds', { seconds, profit_ratio: profitRatio, status }, { token: admin.token })).toMatchObject({ type: 'ok' });
+  const restoreSeeded = async () => {
+    await saveCurrency({});
+    await saveSeconds('30', '80');
+    await saveSeconds('60', '85');
+  };
+  const terms = (rows: { number: string; fee: string; profit_ratio: string; fact_profits: string }[]) => rows.map((o) => [o.number, o.fee, o.profit_ratio, o.fact_profits]);
+
+  it('applies a new stake range, fee and profit ratio to new submits and settles orders placed before on their own terms', async () => {
+    await settleLeftovers();
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '10000', 'micro']] });
+    const before = await systemBalances();
+    try {
+      // placed on the seeded terms: stakes 10 to 100000, fee 1%, 30 s paying 80%
+      expect((await submit(user.token, { number: '100' })).type).toBe('ok');
+      await saveCurrency({ min: '20', max: '500', fee: '2.5', presets: '20,100,500' });
+      await saveSeconds('30', '70');
+      // stakes the old range took and the new one refuses
+      expect(await submit(user.token, { number: '10' })).toMatchObject({ code: 'micro_amount_below_min', message: 'The number is below the minimum of 20' });
+      expect((await submit(user.token, { number: '501' })).code).toBe('micro_amount_above_max');
+      expect((await submit(user.token, { number: '200' })).type).toBe('ok');
+      // fees 1 and 5 (2.5% of 200) paid, stakes 100 and 200 frozen
+      expect(await systemMoved(before)).toEqual({ fees: '6.00000000', house: '0.00000000' });
+      expect(await microBalance(user.token)).toEqual({ available: '9694.00000000', frozen: '300.00000000' });
+      // staff change the terms again while both are open: neither order follows
+      await saveCurrency({ fee: '5' });
+      await saveSeconds('30', '90');
+      expect(terms((await lists(user.token, '1')).data)).toEqual([
+        ['200.00000000', '5.00000000', '70.00000000', '0.00000000'],
+        ['100.00000000', '1.00000000', '80.00000000', '0.00000000'],
+      ]);
+      // and a new leader takes over before they are due: it reads both back from the database
+      await server.micro.lose();
+      await server.micro.gain();
+
+      clock.advance(10_000);
+      trade('110');
+      await settleAfter(20_000);
+      // both won: 80% of 100 and 70% of 200, as placed
+      expect(terms((await lists(user.token, '3')).data)).toEqual([
+        ['200.00000000', '5.00000000', '70.00000000', '140.00000000'],
+        ['100.00000000', '1.00000000', '80.00000000', '80.00000000'],
+      ]);
+      expect(await microBalance(user.token)).toEqual({ available: '10214.00000000', frozen: '0.00000000' });
+      expect(await systemMoved(before)).toEqual({ fees: '6.00000000', house: '-220.00000000' });
+    } finally {
+      await restoreSeeded();
+    }
+    await server.expectLedgerSound();
+  });
+
+  it('refuses a listed pair closed for micro options, a listed currency that is not payable and a disabled expiry, each by its code', async () => {
+    tradeOn(ETH_PAIR, '3000');
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const txns = async () => (await server.db.selectFrom('ledger_txn').select('id').execute()).length;
+    const txnsBefore = await txns();
+    const ethOrder = { match_id: String(ETH_PAIR) };
+    try {
+      await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
+      expect((await submit(user.token, ethOrder)).code).toBe('micro_pair_closed');
+
+      await saveCurrency({ payable: '0' });
+      expect((await server.get('/api/microtrade/payable_currencies', { token: user.token })).message).toEqual([]);
+      expect((await submit(user.token, {})).code).toBe('micro_currency_not_payable');
+      await saveCurrency({});
+
+      await saveSeconds('60', '85', '0');
+      expect((await server.get('/api/microtrade/seconds')).message).toContainEqual({ seconds: 60, profit_ratio: '85.00000000', status: 0 });
+      expect((await submit(user.token, { seconds: '60' })).code).toBe('micro_seconds_invalid');
+    } finally {
+      await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
+      await restoreSeeded();
+    }
+    // nothing moved, and nothing was recorded in the ledger
+    expect(await microBalance(user.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
+    expect(await txns()).toBe(txnsBefore);
+    expect((await lists(user.token, '1')).total).toBe(0);
+    // each was the one thing in the way: switched back, the same orders are taken
+    for (const form of [ethOrder, {}, { seconds: '60' }] as Record<string, string>[]) expect((await submit(user.token, form)).type).toBe('ok');
+    clock.advance(60_000);
+    tradeOn(ETH_PAIR, '3000');
+    trade('100');
+    await settleAfter(0);
+    expect((await lists(user.token, '3')).total).toBe(3);
+    await server.expectLedgerSound();
+  });
+});
+
+describe('micro lists', () => {
+  it('lists one pair’s orders by match_id, a page at a time', async () => {
+    tradeOn(ETH_PAIR, '3000');
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '10000', 'micro']] });
+    // 13 orders on BTC/USDT and 4 on ETH/USDT, interleaved
+    for (let i = 0; i < 17; i++) expect((await submit(user.token, { match_id: String(i % 4 === 1 ? ETH_PAIR : BTC_PAIR), number: '10' })).type).toBe('ok');
+    const placed = await server.db.selectFrom('micro_order').select(['id', 'pair_id']).where('user_id', '=', user.id).orderBy('id', 'desc').execute();
+    const idsOf = (pairId: number) => placed.filter((o) => o.pair_id === BigInt(pairId)).map((o) => Number(o.id));
+    const page = async (query: Record<string, string>) =>
+      ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token: user.token, query })).message;
+
+    const eth = await page({ status: '1', match_id: String(ETH_PAIR) });
+    expect(eth).toMatchObject({ total: 4, current_page: 1, last_page: 1 });
+    expect(eth.data.map((o) => o.id)).toEqual(idsOf(ETH_PAIR));
+    expect(eth.data.every((o) => o.match_id === ETH_PAIR && o.symbol_name === 'ETH/USDT')).toBe(true);
+
+    // BTC/USDT, 10 to a page: page 2 holds the 3 oldest
+    const [first, second] = [await page({ status: '1', match_id: String(BTC_PAIR) }), await page({ status: '1', match_id: String(BTC_PAIR), page: '2' })];
+    expect(second).toMatchObject({ total: 13, per_page: 10, current_page: 2, last_page: 2 });
+    expect([...first.data, ...second.data].map((o) => o.id)).toEqual(idsOf(BTC_PAIR));
+    expect(second.data.map((o) => o.id)).toEqual(idsOf(BTC_PAIR).slice(10));
+    // and 5 to a page
+    const byFive = await page({ status: '1', match_id: String(BTC_PAIR), page: '2', limit: '5' });
+    expect(byFive).toMatchObject({ total: 13, per_page: 5, current_page: 2, last_page: 3 });
+    expect(byFive.data.map((o) => o.id)).toEqual(idsOf(BTC_PAIR).slice(5, 10));
+    expect((await page({ status: '1' })).total).toBe(17);
+
+    clock.advance(30_000);
+    tradeOn(ETH_PAIR, '3000');
+    trade('100');
+    await settleAfter(0);
+    const closedEth = await page({ status: '3', match_id: String(ETH_PAIR) });
+    expect(closedEth.data.map((o) => o.id)).toEqual(idsOf(ETH_PAIR));
+    expect((await page({ status: '1', match_id: String(BTC_PAIR) })).total).toBe(0);
+    await server.expectLedgerSound();
+  });
+});
+
 describe('micro verifier', () => {
   const verify = async () => (await verifyMicroChain(server.db)).breaks.map((b) => b.kind);
   const settled = () =>
@@ -362,6 +557,39 @@ describe('micro verifier', () => {
     expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'payout_rule_mismatch', 'payout_ledger_mismatch']));
     await payout(r.payout_units);
     expect(await verify()).toEqual([]);
+  });
+
+  it('catches an order moved in time: its opening is not when the ledger took its stake', async () => {
+    const r = await lastRecord();
+    const txn = await server.db.selectFrom('ledger_txn').select(['id', 'created_at_ms']).where('kind', '=', 'micro_submit').where('reference', '=', `micro_order:${r.id}`).executeTakeFirstOrThrow();
+    const takenAt = (ms: bigint) => server.db.updateTable('ledger_txn').set({ created_at_ms: ms }).where('id', '=', txn.id).execute();
+    await takenAt(txn.created_at_ms + 1_000n);
+    expect(await verify()).toEqual(['opened_mismatch']);
+    await takenAt(txn.created_at_ms);
+    expect(await verify()).toEqual([]);
+  });
+
+  it('catches an order opened at a price from after its opening', async () => {
+    const r = await lastRecord();
+    const openTick = (ms: bigint) => server.db.updateTable('micro_order').set({ open_tick_ms: ms }).where('id', '=', r.id).execute();
+    await openTick(r.opened_at_ms + 1n);
+    expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'window_mismatch']));
+    await openTick(r.open_tick_ms);
+    expect(await verify()).toEqual([]);
+  });
+
+  it('catches an order closed without a settlement, its stake left frozen', async () => {
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    trade('100');
+    expect(await submit(user.token, {})).toMatchObject({ type: 'ok' });
+    const order = await server.db.selectFrom('micro_order').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const status = (s: bigint) => server.db.updateTable('micro_order').set({ status: s }).where('id', '=', order.id).execute();
+    await status(3n);
+    expect(await verifyMicroChain(server.db)).toMatchObject({ breaks: [{ kind: 'record_missing', orderId: order.id, message: `order ${order.id}: closed but has no record and no settlement` }] });
+    await status(1n);
+    await settleAfter(30_000);
+    expect(await verify()).toEqual([]);
+    await server.expectLedgerSound();
   });
 
   it.skipIf(onPostgres)('catches a removed record, from the command line too', async () => {

@@ -1,6 +1,7 @@
 import {
   checkMicroSubmit,
   formatUnits,
+  formatUnitsShort,
   MICRO_GENESIS_TIP,
   tickAtOrBefore,
   verifyChain,
@@ -123,8 +124,9 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
     if ('rejection' in checked) {
       const code: ErrorCode = checked.rejection;
       throw new Rejection(code, {
-        min: formatUnits(currency?.min_units ?? 0n, 2),
-        max: formatUnits(currency?.max_units ?? 0n, 2),
+        // every digit the limit has: a minimum of 0.001 BTC is not "0.00"
+        min: formatUnitsShort(currency?.min_units ?? 0n),
+        max: formatUnitsShort(currency?.max_units ?? 0n),
       });
     }
     const { order, postings } = checked;
