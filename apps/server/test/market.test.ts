@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIODS, manualClock, mustParseUnits } from '@tidemark/core';
-import { ZTimesharError, ZTimesharResponse, ZTradeHistoryResponse } from '@tidemark/protocol';
+import { ZTimesharError, ZTimesharResponse, ZTradeHistoryResponse, type TQuotation } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { simFeed } from '../src/engine/market/sim-feed';
 import { depthView, recordedPriceAt } from '../src/modules/market/service';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
+const ETH_PAIR = 1;
+const BNB_PAIR = 3;
 const units = (text: string) => mustParseUnits(text);
 
 describe('market calls', () => {
@@ -51,6 +53,27 @@ describe('market calls', () => {
     // a back-filled day of minutes has traded volume
     expect(units(btc.volume)).toBeGreaterThan(0n);
     expect(btc.change).toMatch(/^-?\d+\.\d{2}$/);
+  });
+
+  it('marks the pairs open for contracts in quotation_new, with a number: lever_pair.is_open, 0 without a row', async () => {
+    const openLever = async () =>
+      new Map<number, number>(
+        (await server.get('/api/currency/quotation_new')).message
+          .flatMap((g: { quotation: TQuotation[] }) => g.quotation)
+          .map((q: TQuotation) => [q.id, q.open_lever]),
+      );
+    // every seeded pair trades contracts
+    expect(new Set((await openLever()).values())).toEqual(new Set([1]));
+    const bnb = await server.db.selectFrom('lever_pair').selectAll().where('pair_id', '=', BigInt(BNB_PAIR)).executeTakeFirstOrThrow();
+    await server.db.updateTable('lever_pair').set({ is_open: 0n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
+    await server.db.deleteFrom('lever_pair').where('pair_id', '=', bnb.pair_id).execute();
+    try {
+      const after = await openLever();
+      expect([after.get(ETH_PAIR), after.get(BNB_PAIR), after.get(BTC_PAIR)]).toEqual([0, 0, 1]);
+    } finally {
+      await server.db.updateTable('lever_pair').set({ is_open: 1n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
+      await server.db.insertInto('lever_pair').values(bnb).execute();
+    }
   });
 
   it.each(PERIODS)('answers new_timeshar for %s with code 1 and well-formed bars', async (period) => {

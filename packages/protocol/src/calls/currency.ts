@@ -21,6 +21,8 @@ export const ZQuotation = z.object({
   lever_share_num: zDecimal,
   /** 1 when the pair is open for micro options (the /second page lists only those) */
   open_microtrade: z.union([z.literal(0), z.literal(1)]),
+  /** 1 when the pair is open for contracts (the /contracts page lists only those) */
+  open_lever: z.union([z.literal(0), z.literal(1)]),
   /** the pair's price tick, shortest form ("0.01"): prices are shown to its decimals */
   price_tick: zDecimal,
   /** the pair's amount step, shortest form ("0.0001"): amounts are shown cut to its decimals */

@@ -18,6 +18,7 @@ export function presentQuotation(pair: PairRow, stats: DayStats): TQuotation {
     lever_trade_fee: formatUnits(pair.lever_trade_fee_units, 2),
     lever_share_num: formatUnits(pair.lever_share_num_units),
     open_microtrade: pair.open_microtrade === 1n ? 1 : 0,
+    open_lever: pair.open_lever === 1n ? 1 : 0,
     price_tick: formatUnitsShort(pair.price_tick_units),
     amount_step: formatUnitsShort(pair.amount_step_units),
   };

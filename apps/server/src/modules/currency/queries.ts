@@ -9,6 +9,8 @@ export function selectPairs(db: Db) {
     .innerJoin('pair_group', 'pair_group.id', 'pair.group_id')
     // micro options: a pair without a micro_pair row is not open for them
     .leftJoin('micro_pair', 'micro_pair.pair_id', 'pair.id')
+    // contracts likewise: a pair without a lever_pair row is not open for them
+    .leftJoin('lever_pair', 'lever_pair.pair_id', 'pair.id')
     .select([
       'pair.id',
       'pair.group_id',
@@ -24,6 +26,7 @@ export function selectPairs(db: Db) {
       'pair.lever_share_num_units',
       'pair.reference_price_units',
       'micro_pair.open_microtrade',
+      'lever_pair.is_open as open_lever',
       'pair.price_tick_units',
       'pair.amount_step_units',
     ])

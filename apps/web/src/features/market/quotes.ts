@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { DEFAULT_STEP } from '../../format/number';
 import { useQuotationGroups, type Quotation, type QuotationGroup } from '../../api/queries';
-import { symbolOf } from './pair';
+import { choosePair, symbolOf } from './pair';
 
 /** A displayed pair with its place in the quotation list (index1 = group, index2 = row), as the session stores it. */
 export interface Listed {
@@ -9,8 +10,11 @@ export interface Listed {
   rowIndex: number;
 }
 
-/** Which pairs a page lists (the micro page: those open for micro options). */
+/** Which pairs a page lists (the micro page: those open for micro options; the contract page: for contracts). */
 export type PairFilter = (quotation: Quotation) => boolean;
+
+/** The spec's default pair (match_id 2, BTC/USDT). */
+const DEFAULT_PAIR_ID = 2;
 
 /** The displayed pairs (is_display 1) of one group, or of every group whose pairs match `search`. */
 export function listPairs(groups: readonly QuotationGroup[], groupIndex: number, search: string, only: PairFilter = () => true): Listed[] {
@@ -25,6 +29,34 @@ export function listPairs(groups: readonly QuotationGroup[], groupIndex: number,
       return [{ quotation, groupIndex: g, rowIndex }];
     }),
   );
+}
+
+/**
+ * The pair a page shows among those `only` lets it trade: the stored one, else the default pair,
+ * else the first; none when it lets none.
+ */
+export function pagePair(groups: readonly QuotationGroup[], symbol: string, only: PairFilter): Listed | undefined {
+  const listed = groups
+    .flatMap((group, groupIndex) => group.quotation.map((quotation, rowIndex) => ({ quotation, groupIndex, rowIndex })))
+    .filter((l) => only(l.quotation));
+  return listed.find((l) => symbolOf(l.quotation) === symbol) ?? listed.find((l) => l.quotation.id === DEFAULT_PAIR_ID) ?? listed[0];
+}
+
+/**
+ * The stored pair, when `only` lets the page trade it. One it does not (chosen on another page) is
+ * replaced by `pagePair`'s, the way choosing a pair does (undefined until then, and while the
+ * pairs load); 'none' when `only` lets none.
+ */
+export function usePagePair(symbol: string, only: PairFilter): Quotation | 'none' | undefined {
+  const { data: groups } = useQuotationGroups();
+  const pair = groups && pagePair(groups, symbol, only);
+  const replaced = pair && symbolOf(pair.quotation) !== symbol ? pair : undefined;
+  useEffect(() => {
+    if (replaced) choosePair(replaced.quotation, replaced.groupIndex, replaced.rowIndex);
+  }, [replaced]);
+  if (!groups) return undefined;
+  if (!pair) return 'none';
+  return replaced ? undefined : pair.quotation;
 }
 
 /** The tab to open: the stored one if it still exists, else the one holding the pair, else the first. */

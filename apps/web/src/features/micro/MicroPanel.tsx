@@ -1,49 +1,31 @@
 import { DownOutlined, SwapOutlined, UpOutlined } from '@ant-design/icons';
 import { Empty, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuotationGroups, type Quotation } from '../../api/queries';
 import LoginButtons from '../../components/LoginButtons';
 import RouteButton from '../../components/RouteButton';
 import { formatFixed } from '../../format';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useLoggedIn } from '../../session/useSession';
 import { useFeed } from '../market/FeedContext';
-import { choosePair, symbolOf } from '../market/pair';
+import { symbolOf } from '../market/pair';
+import { usePagePair } from '../market/quotes';
 import { usePayableCurrencies } from './api';
 import { isMicroPair } from './rules';
 import Orders from './Orders';
 import TradeForm from './TradeForm';
 import './micro.css';
 
-/** The spec's default pair for micro options (match_id 2). */
-const DEFAULT_PAIR_ID = 2;
 /** The currency the phone's balance strip shows (the default payable currency, USDT). */
 const STRIP_CURRENCY_ID = 3;
-
-/**
- * The pair the page shows, when it is open for micro options. A stored pair that is not (chosen on
- * another page) is replaced by the default micro pair, the way choosing a pair does.
- */
-function useMicroPair(): Quotation | 'none' | undefined {
-  const { symbol } = useFeed().pair;
-  const { data: groups } = useQuotationGroups();
-  const listed = groups?.flatMap((group, g) => group.quotation.map((quotation, r) => ({ quotation, g, r }))).filter((l) => isMicroPair(l.quotation));
-  const current = listed?.find((l) => symbolOf(l.quotation) === symbol);
-  const fallback = listed?.find((l) => l.quotation.id === DEFAULT_PAIR_ID) ?? listed?.[0];
-  useEffect(() => {
-    if (listed && !current && fallback) choosePair(fallback.quotation, fallback.g, fallback.r);
-  }, [listed, current, fallback]);
-  if (!listed) return undefined;
-  return current?.quotation ?? (fallback ? undefined : 'none');
-}
 
 /** The micro page's own area: order entry and the order lists (desktop), or lists and a collapsible panel (phone). */
 export default function MicroPanel() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
   const mobile = useIsMobile();
-  const pair = useMicroPair();
+  // a stored pair not open for micro options gives way to the default micro pair
+  const pair = usePagePair(useFeed().pair.symbol, isMicroPair);
   if (pair === 'none') {
     return (
       <section className="tm-mk-card">
