@@ -5,7 +5,9 @@
  * thread, so a batch commits while the next is worked out), against the same settler settling one
  * transaction per order,
  * for the same orders on an identical database in the same run. Prints the time from the moment
- * the last expiry's prices are final to the last committed settlement, and orders per second.
+ * the last expiry's prices are final to the last committed settlement, and from the last expiry
+ * itself (the settler's wait for late trades, `microSettleLagMs`, added), and orders per second.
+ * The orders were accepted one after another through one second, so their ids follow their expiries.
  * Targets: all settled within 2 s; batching at least 5x faster. BENCH_DATABASE_URL runs the same
  * on PostgreSQL (a schema per run, dropped after). BENCH_SKIP_BASELINE=1 leaves out the one-per-order
  * run (for iterating on the batched figure; the speedup is then not printed). The CPU figure is
@@ -72,8 +74,10 @@ async function preparedDatabase(name: string): Promise<{ db: Db; jobs: JobRunner
     for (let start = 0; start < ORDERS; start += CHUNK) {
       const rows = [];
       for (let i = start; i < Math.min(ORDERS, start + CHUNK); i++) {
-        // expiries spread over the one second; the orders were opened 30 s before
-        const opened = openedAt + (i % 1000);
+        // accepted one after another through one second, 30 s before their expiry: ids follow the
+        // acceptance, as the database gives them (orders of the other expiries due in that second would
+        // be runs of their own, accepted 60, 120 or 300 s before)
+        const opened = openedAt + Math.floor((i * 1000) / ORDERS);
         rows.push({
           user_id: users[i % USERS]!,
           pair_id: BTC_PAIR,
@@ -126,7 +130,12 @@ const singleDb = SKIP_BASELINE ? undefined : await preparedDatabase('single');
 console.log(`settle: ${ORDERS} micro orders expiring within one second, ${DATABASE_URL ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)'}`);
 const batched = await settle(batchedDb, limits.microSettleBatchMax);
 // printed at once: the one-by-one baseline takes far longer
-console.log(`  batches of ${limits.microSettleBatchMax}: ${batched.seconds.toFixed(2)} s from final prices to the last commit, ${rate(batched)} orders/s, ${batched.cpuSeconds.toFixed(2)} s of CPU, load average ${load()} (target: all within 2 s) ${batched.seconds <= 2 ? 'MET' : 'NOT MET'}`);
+// the settler takes an expiry's prices as final once the lag for late trades has passed: from the
+// last expiry, the last commit comes that much later than the settling itself takes
+const lagSeconds = limits.microSettleLagMs / 1000;
+const fromExpiry = lagSeconds + batched.seconds;
+console.log(`  batches of ${limits.microSettleBatchMax}: ${batched.seconds.toFixed(2)} s from final prices to the last commit, ${rate(batched)} orders/s, ${batched.cpuSeconds.toFixed(2)} s of CPU, load average ${load()}`);
+console.log(`  from the last expiry (prices final ${lagSeconds.toFixed(2)} s after it): ${fromExpiry.toFixed(2)} s (target: all within 2 s) ${fromExpiry <= 2 ? 'MET' : 'NOT MET'}`);
 const single = singleDb && (await settle(singleDb, 1));
 for (const { db, jobs } of singleDb ? [batchedDb, singleDb] : [batchedDb]) {
   await jobs.close();
