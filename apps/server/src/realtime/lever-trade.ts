@@ -63,6 +63,8 @@ export function leverTradePusher(deps: {
   // traders within the gap after a call's push, with what ends the gap when another call came
   const gaps = new Map<bigint, { again?: () => void; timer?: NodeJS.Timeout }>();
   const afterCall = (userId: bigint) => {
+    // a trader no socket of whom hears (an API client) costs no gap, timer or push
+    if (!listening(userId)) return;
     const gap = gaps.get(userId);
     if (gap) {
       // tracked, so that idle() waits for the push at the gap's end
