@@ -77,6 +77,11 @@ export class ContractsPage {
     return this.page.getByRole('table', { name }).getByRole('row').filter({ has: this.page.getByRole('rowheader') });
   }
 
+  /** A labelled figure of the positions tab's risk strip or, on a phone, of the balance strip. */
+  figure(label: string): Locator {
+    return this.page.locator('.tm-lv-risk, .tm-lv-strip').locator('div').filter({ has: this.page.getByRole('term').filter({ hasText: label }) }).getByRole('definition');
+  }
+
   cell(row: Locator, label: string): Locator {
     return row.locator(`[data-label="${label}"]`);
   }

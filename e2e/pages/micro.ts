@@ -3,6 +3,9 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { SESSION_FILE } from '../support/paths';
 import { units } from './wallet';
 
+/** The call the Up and Down buttons make. */
+export const SUBMIT_PATH = '/api/microtrade/submit';
+
 const traderToken = () => (JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8')) as { token: string }).token;
 
 /** Moves USDT from the trader's spot wallet to the micro wallet through the API (a trader would use Transfer). */
@@ -50,8 +53,13 @@ export class MicroPage {
     return this.page.getByRole('spinbutton', { name: 'Amount' });
   }
 
+  /** The expiry buttons, each with its profit ratio. */
+  expiries(): Locator {
+    return this.page.getByRole('group', { name: 'Expiry' }).getByRole('button');
+  }
+
   async chooseSeconds(seconds: number): Promise<void> {
-    const option = this.page.locator('.tm-mi-second').filter({ hasText: `${seconds}s` });
+    const option = this.expiries().filter({ hasText: `${seconds}s` });
     await option.click();
     await expect(option).toHaveAttribute('aria-pressed', 'true');
   }
@@ -63,6 +71,16 @@ export class MicroPage {
   /** Up or Down: the submit buttons of the open form. */
   place(direction: 'Up' | 'Down'): Promise<void> {
     return this.page.locator('.tm-mi-form').getByRole('button', { name: direction }).click();
+  }
+
+  /** Places an order from the open form and returns its id: the newest open order, once listed with its direction. */
+  async placeOrder(direction: 'Up' | 'Down'): Promise<string> {
+    const placed = this.page.waitForResponse((r) => new URL(r.url()).pathname === SUBMIT_PATH);
+    await this.place(direction);
+    expect(await (await placed).json()).toEqual({ type: 'ok', message: 'Order placed' });
+    const newest = this.openOrder().first();
+    await expect(newest).toContainText(direction);
+    return (await newest.getAttribute('data-order'))!;
   }
 
   openOrder(orderId?: string): Locator {
@@ -85,10 +103,24 @@ export class MicroPage {
     return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
   }
 
+  /** The market list, opened from the pair's name on a phone; its pairs' symbols as shown ("BTC/USDT"). */
+  async marketList(): Promise<{ search: Locator; symbols: Locator }> {
+    if (this.mobile) await this.page.locator('.tm-mk-picker-toggle').click();
+    return {
+      search: this.page.getByRole('textbox', { name: 'Search pairs' }),
+      symbols: this.page.getByRole('list', { name: 'Markets' }).locator('.tm-mk-symbol'),
+    };
+  }
+
   async openRecord(orderId: string): Promise<Locator> {
     await this.closedOrder(orderId).getByRole('button', { name: 'Settlement record' }).click();
     const record = this.page.getByTestId('micro-settlement');
     await expect(record).toBeVisible();
     return record;
+  }
+
+  /** One list of recorded prices in the open settlement record, by its caption. */
+  recordedTicks(caption: string): Locator {
+    return this.page.getByTestId('micro-settlement').getByRole('figure', { name: caption });
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ContractsPage, groupedPrice, showPrice } from '../pages/contracts';
-import { signInAsTrader, units } from '../pages/wallet';
+import { expectUnits, signInAsTrader, units, usdtBalances } from '../pages/wallet';
 import { SCREENSHOT_DIR } from '../support/paths';
 
 // Both projects share one server and one trader; each test leaves nothing open, and reads the newest rows.
@@ -35,6 +35,12 @@ test('a long opened at market is protected, closed and listed as closed', async 
     await expect(positions.first().getByRole('rowheader')).toContainText('BTC/USDT');
     await expect(positions.first().getByRole('rowheader')).toContainText('Long 10x');
     await expect(contracts.cell(positions.first(), 'Liq. price')).toContainText('.');
+    // its P/L follows the live price
+    const pnl = contracts.cell(positions.first(), 'P/L (USDT)');
+    await expect(pnl).toHaveText(/^[+-]?\d+\.\d{4}$/);
+    await expect(pnl).not.toHaveText((await pnl.textContent())!);
+    // the account's margin ratio (hazard_rate, equity over margin): near 100% just after a 10x open
+    await expect(contracts.figure('Margin ratio')).toHaveText(/^(9\d|10\d)\.\d{2}%$/);
   });
 
   await test.step('sets take-profit and stop-loss, refusing zero', async () => {
@@ -78,12 +84,19 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
   const limitPrice = showPrice(lastUnits - LIMIT_DISTANCE_UNITS);
   await test.step('is told what is wrong before anything is sent', async () => {
     const form = await contracts.formFor('Long');
+    // at market the order takes the best price: the price is not typed
+    await form.getByText('Market', { exact: true }).click();
+    await expect(form.getByRole('spinbutton', { name: 'Price' })).toBeDisabled();
     await form.getByText('Limit', { exact: true }).click();
-    await form.getByRole('spinbutton', { name: /^Hands/ }).fill('5');
+    await expect(form.getByRole('spinbutton', { name: 'Price' })).toBeEditable();
+    const hands = form.getByRole('spinbutton', { name: /^Hands/ });
+    await hands.fill('5');
     await form.getByRole('button', { name: 'Open Long' }).click();
     await expect(form.getByText('Please enter a valid price')).toBeVisible();
     await expect(form.getByText('At least 10 hands')).toBeVisible();
-    await form.getByRole('spinbutton', { name: /^Hands/ }).fill('10');
+    // a hand preset sets the hands
+    await form.getByRole('button', { name: '50', exact: true }).click();
+    await expect(hands).toHaveValue('50');
     // the inputs carry no untranslatable step arrows (the input library names them in English only)
     await expect(form.getByRole('button', { name: /Increase Value|Decrease Value/ })).toHaveCount(0);
   });
@@ -92,6 +105,7 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
     await contracts.place('Long', { leverage: '20x', limitPrice });
     await expect(entrusts).toHaveCount(before + 1);
     await expect(contracts.cell(entrusts.first(), 'Limit price')).toHaveText(groupedPrice(limitPrice));
+    await expect(contracts.cell(entrusts.first(), 'Hands')).toHaveText('50');
     await shoot(page, info.project.name, 'contracts-entrust');
   });
 
@@ -104,4 +118,19 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
     await contracts.tab('Cancelled orders', 'No cancelled orders');
     await expect(contracts.cell(contracts.rows('Cancelled orders').first(), 'Limit price')).toHaveText(groupedPrice(limitPrice));
   });
+});
+
+test('on a phone the balance strip shows the contract balance and links to the transfer page', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'mobile', 'the strip is the phone’s; a desktop shows the balance in the order form');
+  const contracts = new ContractsPage(page, true);
+  await contracts.open();
+  // nothing is left open between tests: the whole contract balance is available, shown cut to 4 decimals
+  const { lever } = await usdtBalances(request);
+  for (const label of ['Contract balance', 'Available']) {
+    await expect(contracts.figure(label)).toContainText('USDT');
+    await expectUnits(contracts.figure(label), lever - (lever % 10_000n));
+  }
+  await page.getByRole('link', { name: 'Transfer funds' }).click();
+  await expect(page).toHaveURL(/\/transferlegal$/);
+  await expect(page.getByRole('heading', { name: 'Transfer between accounts' })).toBeVisible();
 });

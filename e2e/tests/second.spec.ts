@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { fundMicroWallet, MicroPage } from '../pages/micro';
+import { fundMicroWallet, MicroPage, SUBMIT_PATH } from '../pages/micro';
 import { units, signInAsTrader } from '../pages/wallet';
 import { SCREENSHOT_DIR } from '../support/paths';
 
@@ -8,9 +8,11 @@ import { SCREENSHOT_DIR } from '../support/paths';
 const STAKE = { typed: '10', units: 10_00000000n };
 // micro_trade_fee is 1% of the stake, charged at submission
 const FEE_UNITS = 10_000000n;
-const SUBMIT_PATH = '/api/microtrade/submit';
 // a 30 s order settles at its expiry plus the settler's lag: an upper bound, not a pause
 const SETTLE_TIMEOUT_MS = 75_000;
+
+/** What a settled order paid back, by the result its closed row shows: a win the stake and 80%, a draw the stake, a loss nothing. */
+const payoutOf = (result: string) => (/Win/.test(result) ? 18_00000000n : /Draw/.test(result) ? STAKE.units : /Loss/.test(result) ? 0n : undefined);
 
 test.beforeAll(async ({ request }) => {
   await fundMicroWallet(request, '100');
@@ -38,7 +40,19 @@ test('an empty amount shows the open-number prompt and sends nothing', async ({ 
   expect(submits).toEqual([]);
 });
 
-test('an up order for 30 s counts down, settles, moves the balance and shows its settlement record', async ({ page }, info) => {
+test('the market list holds only the pairs open for micro options, and each expiry shows its profit ratio', async ({ page }, info) => {
+  const micro = new MicroPage(page, info.project.name === 'mobile');
+  await micro.open();
+  // the seed opens BTC/USDT and ETH/USDT for micro options, not the other pairs of their tab or of any other
+  const markets = await micro.marketList();
+  await expect(markets.symbols).toHaveText(['BTC/USDT', 'ETH/USDT']);
+  await markets.search.fill('USDT');
+  await expect(markets.symbols).toHaveText(['BTC/USDT', 'ETH/USDT']);
+  await micro.showForm();
+  await expect(micro.expiries()).toHaveText(['30s+80%', '60s+85%', '120s+90%', '300s+95%']);
+});
+
+test('an up and a down order for 30 s count down, settle, move the balance and show their settlement record', async ({ page }, info) => {
   test.setTimeout(150_000);
   const micro = new MicroPage(page, info.project.name === 'mobile');
   await micro.open();
@@ -48,16 +62,13 @@ test('an up order for 30 s counts down, settles, moves the balance and shows its
   await micro.chooseSeconds(30);
   await micro.chooseAmount(STAKE.typed);
   await expect(page.getByTestId('micro-payout')).toContainText('18.00 USDT');
-  const placed = page.waitForResponse((r) => new URL(r.url()).pathname === SUBMIT_PATH);
-  await micro.place('Up');
-  expect(await (await placed).json()).toEqual({ type: 'ok', message: 'Order placed' });
+  // Up and Down each place an order, listed open with its direction; both stakes and fees leave the balance
+  const orderId = await micro.placeOrder('Up');
+  const downId = await micro.placeOrder('Down');
   await micro.hideForm();
-
-  // the newest open order is ours; its stake and fee have left the balance
-  const row = micro.openOrder().first();
-  await expect(row).toContainText('Up');
-  const orderId = (await row.getAttribute('data-order'))!;
-  await expect.poll(() => micro.balanceUnits()).toBe(before - STAKE.units - FEE_UNITS);
+  await expect(micro.openOrder(orderId)).toContainText('Up');
+  await expect(micro.openOrder(downId)).toContainText('Down');
+  await expect.poll(() => micro.balanceUnits()).toBe(before - 2n * (STAKE.units + FEE_UNITS));
 
   // the countdown runs: it starts near 30 s and goes down
   const first = await micro.secondsLeft(orderId);
@@ -66,25 +77,26 @@ test('an up order for 30 s counts down, settles, moves the balance and shows its
   await expect.poll(() => micro.secondsLeft(orderId)).toBeLessThan(first);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-second.png`), fullPage: true });
 
-  // the pushed settlement takes it off the open list
-  await expect(micro.openOrder(orderId)).toHaveCount(0, { timeout: SETTLE_TIMEOUT_MS });
+  // the pushed settlements take them off the open list
+  for (const id of [orderId, downId]) await expect(micro.openOrder(id)).toHaveCount(0, { timeout: SETTLE_TIMEOUT_MS });
   await micro.showTab('Closed');
-  const closed = micro.closedOrder(orderId);
-  await expect(closed).toBeVisible();
-  const result = (await closed.textContent()) ?? '';
-  // a win returns the stake and 80%, a draw the stake, a loss nothing
-  const payout = /Win/.test(result) ? 18_00000000n : /Draw/.test(result) ? STAKE.units : /Loss/.test(result) ? 0n : undefined;
-  expect(payout, `a result in ${result}`).toBeDefined();
-  await expect.poll(() => micro.balanceUnits()).toBe(before - STAKE.units - FEE_UNITS + payout!);
+  const [result, downResult] = await Promise.all([orderId, downId].map(async (id) => (await micro.closedOrder(id).textContent()) ?? ''));
+  expect(downResult).toContain('Down');
+  const [paid, downPaid] = [result ?? '', downResult ?? ''].map(payoutOf);
+  expect([paid, downPaid], `results in ${result} | ${downResult}`).not.toContain(undefined);
+  await expect.poll(() => micro.balanceUnits()).toBe(before - 2n * (STAKE.units + FEE_UNITS) + paid! + downPaid!);
 
   // the settlement record: the same open price, the recorded ticks, and a hash the browser re-checks
   const record = await micro.openRecord(orderId);
-  const openShown = units(await record.getByTestId('micro-record-open').textContent());
-  expect(result).toContain((await record.getByTestId('micro-record-open').textContent())!.trim());
-  expect(openShown).toBeGreaterThan(0n);
-  await expect(record.getByTestId('micro-record-end')).toContainText(/\d/);
+  const openShown = (await record.getByTestId('micro-record-open').textContent())!.trim();
+  expect(result).toContain(openShown);
+  expect(units(openShown)).toBeGreaterThan(0n);
+  const endShown = (await record.getByTestId('micro-record-end').textContent())!.trim();
+  expect(endShown).toMatch(/\d/);
   await expect(record.getByTestId('micro-hash-check')).toHaveText(/matches its hash/);
-  await expect(record.locator('.tm-mi-ticks li[aria-current]')).toHaveCount(2);
+  // the prices recorded before the open and up to the expiry, each list marking the tick the settlement used
+  await expect(micro.recordedTicks('Recorded prices before the open').locator('li[aria-current]')).toContainText(openShown);
+  await expect(micro.recordedTicks('Recorded prices up to the expiry').locator('li[aria-current]')).toContainText(endShown);
   // the picture after the modal's opening animation
   await expect(page.locator('.ant-modal')).not.toHaveClass(/zoom/);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-second-record.png`) });

@@ -133,7 +133,8 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
       </Form.Item>
       {mode === 1 ? (
         <Form.Item label={t('lever.form.price')}>
-          <InputNumber<string> stringMode disabled controls={false} precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={t('lever.form.best')} className="tm-lv-input" />
+          {/* a Form.Item without a name gives its label no for=: the input is named here */}
+          <InputNumber<string> stringMode disabled controls={false} aria-label={t('lever.form.price')} precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={t('lever.form.best')} className="tm-lv-input" />
         </Form.Item>
       ) : (
         <Form.Item
