@@ -84,4 +84,13 @@ describe('useClosings', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(shown()).toEqual(['3:1', '1:1']);
   });
+
+  it('keeps an order that lingered out off the open list when a slow poll still lists it open', () => {
+    poll([order(3), order(2), order(1)]);
+    push(order(2, { status: 3, end_price: '67010', end_price_time: 31_000, fact_profits: '8', profit_result: 1 }));
+    act(() => vi.advanceTimersByTime(500));
+    // the reload after the push has not answered yet: the last poll still holds the order
+    poll([order(3), order(2), order(1)]);
+    expect(shown()).toEqual(['3:1', '1:1']);
+  });
 });

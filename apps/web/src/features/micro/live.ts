@@ -7,11 +7,12 @@ import { CLOSED_LINGER_MS } from './rules';
 
 /**
  * Pushed `closed_microorder` rows by order id: each replaces its open row and lingers 500 ms
- * (the spec), then leaves the open list. The balance and the closed list reload at once.
+ * (the spec), then leaves the open list (null: known closed, so a poll read before the settlement
+ * does not list it again). The balance and the closed list reload at once.
  */
-export function useClosings(): ReadonlyMap<number, TMicroOrderRow> {
+export function useClosings(): ReadonlyMap<number, TMicroOrderRow | null> {
   const queryClient = useQueryClient();
-  const [closing, setClosing] = useState<ReadonlyMap<number, TMicroOrderRow>>(new Map());
+  const [closing, setClosing] = useState<ReadonlyMap<number, TMicroOrderRow | null>>(new Map());
   const [timers] = useState(() => new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => () => timers.forEach(clearTimeout), [timers]);
   usePrivateEvent('closed_microorder', (event) => {
@@ -22,11 +23,7 @@ export function useClosings(): ReadonlyMap<number, TMicroOrderRow> {
     void queryClient.invalidateQueries({ queryKey: microKey });
     const timer = setTimeout(() => {
       timers.delete(timer);
-      setClosing((now) => {
-        const next = new Map(now);
-        next.delete(row.id);
-        return next;
-      });
+      setClosing((now) => new Map(now).set(row.id, null));
     }, CLOSED_LINGER_MS);
     timers.add(timer);
   });

@@ -48,6 +48,8 @@ describe('micro page rules', () => {
     const closed = order(2, { status: 3 });
     expect(withClosings([order(3), order(2), order(1)], new Map([[2, closed]]))).toEqual([order(3), closed, order(1)]);
     expect(withClosings([order(3), order(1)], new Map([[2, closed]]))).toEqual([order(3), closed, order(1)]);
+    // lingered out: off the list, even from a poll read before the settlement
+    expect(withClosings([order(3), order(2), order(1)], new Map([[2, null]]))).toEqual([order(3), order(1)]);
   });
 
   it('counts down in whole seconds and stops at zero', () => {

@@ -69,13 +69,17 @@ export function liveProfit(order: Pick<TMicroOrderRow, 'type' | 'open_price' | '
 }
 
 /**
- * The open list as shown: the polled rows with pushed closings laid over them, and a pushed
- * closing the poll already dropped kept in its place until it lingers out.
+ * The open list as shown: the polled rows with pushed closings laid over them, a pushed closing
+ * the poll already dropped kept in its place until it lingers out (then null), and one lingered
+ * out left off even if a poll read before its settlement still lists it.
  */
-export function withClosings(open: readonly TMicroOrderRow[], closing: ReadonlyMap<number, TMicroOrderRow>): TMicroOrderRow[] {
-  const shown = open.map((order) => closing.get(order.id) ?? order);
+export function withClosings(open: readonly TMicroOrderRow[], closing: ReadonlyMap<number, TMicroOrderRow | null>): TMicroOrderRow[] {
+  const shown = open.flatMap((order) => {
+    const closed = closing.get(order.id);
+    return closed === null ? [] : [closed ?? order];
+  });
   const listed = new Set(open.map((order) => order.id));
-  for (const row of closing.values()) if (!listed.has(row.id)) shown.push(row);
+  for (const row of closing.values()) if (row && !listed.has(row.id)) shown.push(row);
   // newest first, as the server lists them
   return shown.sort((a, b) => b.id - a.id);
 }
