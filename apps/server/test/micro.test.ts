@@ -526,6 +526,14 @@ describe('micro verifier', () => {
     return first;
   };
 
+  /** Stores `forged` through `set`, expects the verifier to name `kinds`, then stores `original` back and expects none. */
+  const expectCaught = async <T>(set: (value: T) => Promise<unknown>, forged: T, original: T, kinds: string[]) => {
+    await set(forged);
+    expect(await verify()).toEqual(expect.arrayContaining(kinds));
+    await set(original);
+    expect(await verify()).toEqual([]);
+  };
+
   it('passes on the chain the settler wrote', async () => {
     expect(await verify()).toEqual([]);
     expect((await verifyMicroChain(server.db)).records).toBeGreaterThan(50);
@@ -535,34 +543,26 @@ describe('micro verifier', () => {
     const r = await lastRecord();
     const tick = (units: bigint) =>
       server.db.updateTable('micro_price_tick').set({ price_units: units }).where('pair_id', '=', r.pair_id).where('time_ms', '=', r.end_tick_ms).execute();
-    await tick(r.end_price_units + 1n);
-    expect(await verify()).toContain('end_price_mismatch');
-    await tick(r.end_price_units);
-    expect(await verify()).toEqual([]);
+    await expectCaught(tick, r.end_price_units + 1n, r.end_price_units, ['end_price_mismatch']);
   });
 
   it('catches an edited end price on the order, as lists show it', async () => {
     const r = await lastRecord();
     const endPrice = (units: bigint) => server.db.updateTable('micro_order').set({ end_price_units: units }).where('id', '=', r.id).execute();
-    await endPrice(r.end_price_units + 1n);
-    expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'end_price_mismatch']));
-    await endPrice(r.end_price_units);
-    expect(await verify()).toEqual([]);
+    await expectCaught(endPrice, r.end_price_units + 1n, r.end_price_units, ['hash_mismatch', 'end_price_mismatch']);
   });
 
   it('catches an edited payout', async () => {
     const r = await lastRecord();
     const payout = (units: bigint) => server.db.updateTable('micro_order').set({ payout_units: units }).where('id', '=', r.id).execute();
-    await payout(r.payout_units + 1n);
-    expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'payout_rule_mismatch', 'payout_ledger_mismatch']));
-    await payout(r.payout_units);
-    expect(await verify()).toEqual([]);
+    await expectCaught(payout, r.payout_units + 1n, r.payout_units, ['hash_mismatch', 'payout_rule_mismatch', 'payout_ledger_mismatch']);
   });
 
   it('catches an order moved in time: its opening is not when the ledger took its stake', async () => {
     const r = await lastRecord();
     const txn = await server.db.selectFrom('ledger_txn').select(['id', 'created_at_ms']).where('kind', '=', 'micro_submit').where('reference', '=', `micro_order:${r.id}`).executeTakeFirstOrThrow();
     const takenAt = (ms: bigint) => server.db.updateTable('ledger_txn').set({ created_at_ms: ms }).where('id', '=', txn.id).execute();
+    // the record itself is untouched: only its opening against the ledger's time breaks
     await takenAt(txn.created_at_ms + 1_000n);
     expect(await verify()).toEqual(['opened_mismatch']);
     await takenAt(txn.created_at_ms);
@@ -572,10 +572,7 @@ describe('micro verifier', () => {
   it('catches an order opened at a price from after its opening', async () => {
     const r = await lastRecord();
     const openTick = (ms: bigint) => server.db.updateTable('micro_order').set({ open_tick_ms: ms }).where('id', '=', r.id).execute();
-    await openTick(r.opened_at_ms + 1n);
-    expect(await verify()).toEqual(expect.arrayContaining(['hash_mismatch', 'window_mismatch']));
-    await openTick(r.open_tick_ms);
-    expect(await verify()).toEqual([]);
+    await expectCaught(openTick, r.opened_at_ms + 1n, r.open_tick_ms, ['hash_mismatch', 'window_mismatch']);
   });
 
   it('catches an order closed without a settlement, its stake left frozen', async () => {
