@@ -343,6 +343,100 @@ describe('micro settlement', () => {
     expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
     await server.expectLedgerSound();
   });
+  it('settles on while its batches are written, on trades that arrive meanwhile, recorded by the batch that settles on them', async () => {
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '10000', 'micro']] });
+    const firstExpiryMs = clock() + 30_000;
+    // 21 orders 100 ms apart: a first batch of one, then four of five as the feed moves on
+    for (let i = 0; i < 21; i++) {
+      expect((await submit(user.token, { number: '10', type: i % 2 === 0 ? '1' : '2' })).type).toBe('ok');
+      clock.advance(100);
+    }
+    await server.micro.lose();
+    const priceAt = new Map<number, number>();
+    const feed = (settler: MicroSettler, price: number) => {
+      priceAt.set(clock(), price);
+      for (const pairId of [BTC_PAIR, ETH_PAIR]) {
+        settler.tick({ kind: 'trades', pairId, seq: 0, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(String(price)), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+      }
+    };
+    // each batch handed to the writer: 500 ms pass meanwhile, a trade of both pairs with them
+    const jobNames: string[] = [];
+    let batches = 0;
+    const jobs: typeof server.app.jobs = {
+      ...server.app.jobs,
+      run: (call) => {
+        jobNames.push(call.name);
+        if (call.name === 'microSettle') {
+          clock.advance(500);
+          feed(settler, 101 + (batches++ % 3));
+        }
+        return server.app.jobs.run(call);
+      },
+    };
+    const settler = new MicroSettler({ db: server.db, jobs, clock, log: server.app.log, publish: () => undefined, listening: () => false, batchSize: 5 });
+    clock.set(firstExpiryMs);
+    await settler.gain();
+    feed(settler, 100);
+    clock.advance(1);
+    feed(settler, 100);
+    await settler.drain();
+    await settler.lose();
+    await server.micro.gain();
+    // one pass: the trades after its start went in with the batches, no write of their own between them
+    expect(jobNames.slice(0, jobNames.lastIndexOf('microSettle') + 1)).toEqual(['recordMicroTicks', ...Array<string>(5).fill('microSettle')]);
+    const closed = ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token: user.token, query: { status: '3', limit: '100' } })).message.data;
+    expect(closed).toHaveLength(21);
+    const tickTimes = [...priceAt.keys()].sort((a, b) => a - b);
+    for (const order of closed) {
+      const tickMs = tickTimes.filter((t) => t <= order.end_at).at(-1)!;
+      expect([order.end_price_time, order.end_price]).toEqual([tickMs, `${priceAt.get(tickMs)}.00000000`]);
+    }
+    expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
+    await server.expectLedgerSound();
+  });
+
+  it('settles once the feed traded past the expiry on every recorded pair, without waiting out the lag, and never before the expiry', async () => {
+    trade('100');
+    tradeOn(ETH_PAIR, '10');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    expect((await submit(user.token, {})).type).toBe('ok');
+    const expiresAtMs = clock() + 30_000;
+    clock.set(expiresAtMs);
+    trade('120');
+    tradeOn(ETH_PAIR, '10');
+    // trades stamped at the expiry itself: one more of that millisecond may still be in flight
+    await server.micro.drain();
+    expect((await lists(user.token, '1')).total).toBe(1);
+    clock.advance(1);
+    trade('130');
+    // ETH/USDT, also recorded, has traded only up to the expiry: its trades after it may be in flight
+    await server.micro.drain();
+    expect((await lists(user.token, '1')).total).toBe(1);
+    tradeOn(ETH_PAIR, '11');
+    await server.micro.drain();
+    // 1 ms after the expiry, not the lag's 1,000 ms: settled at the last trade at or before the expiry
+    expect((await lists(user.token, '1')).total).toBe(0);
+    expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '120.00000000', end_price_time: expiresAtMs, profit_result: 1 });
+
+    // a feed stamping trades ahead of this clock settles nothing before it expires
+    trade('100');
+    expect((await submit(user.token, {})).type).toBe('ok');
+    const aheadMs = clock() + 30_005;
+    for (const [pairId, price] of [[BTC_PAIR, '140'], [ETH_PAIR, '12']] as const) {
+      report!({ kind: 'trades', pairId, trades: [{ timeMs: aheadMs, priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+    }
+    clock.advance(29_999);
+    await server.micro.drain();
+    expect((await lists(user.token, '1')).total).toBe(1);
+    clock.advance(1);
+    await server.micro.drain();
+    expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '100.00000000', profit_result: 0 });
+    // the tests after start from a trade at their own time, not the one stamped ahead
+    clock.set(aheadMs + 1);
+    trade('100');
+    await server.expectLedgerSound();
+  });
 });
 
 describe('micro money through the system accounts', () => {

@@ -61,7 +61,10 @@ export const limits = {
   microOpenOrdersPerUserMax: 50,
   /** a pair whose latest tick is older than this refuses new micro orders */
   microPriceStaleAfterMs: 5_000,
-  /** the settler waits this long past an expiry, so a tick stamped before it but still in flight is recorded first */
+  /**
+   * the settler waits at most this long past an expiry, so a trade stamped before it but still in
+   * flight is recorded first; sooner once the feed delivered a later trade of every recorded pair
+   */
   microSettleLagMs: 1_000,
   /** how often the leader's settler looks for due orders when no tick wakes it */
   microSettleIntervalMs: 250,

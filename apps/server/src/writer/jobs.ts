@@ -11,7 +11,7 @@ import { applyLeverClose, applyLeverFill, leverPairs, submitLever, type LeverPai
 import { recordBars, type StoredBar } from '../modules/market/service';
 import { markSessionSeen } from '../modules/session/service';
 import type { MicroSettleBatch } from '../modules/micro/batch';
-import { persistMicroSettlements, recordMicroTicks } from '../modules/micro/service';
+import { persistMicroSettlements, recordMicroTicks, type MicroTick } from '../modules/micro/service';
 
 /** What the jobs keep between calls, per runner. */
 interface JobContext {
@@ -26,7 +26,7 @@ const jobs = {
   leverFill: (trx: Db, job: { order: LeverOrder }) => applyLeverFill(trx, job.order),
   leverClose: (trx: Db, job: { event: Extract<LeverEvent, { type: 'lever_order_closed' }> }) => applyLeverClose(trx, job.event),
   /** the micro settler's batch (engine/micro) */
-  microSettle: (trx: Db, job: { batch: MicroSettleBatch; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.nowMs),
+  microSettle: (trx: Db, job: { batch: MicroSettleBatch; ticks: MicroTick[]; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.ticks, job.nowMs),
   // small writes of the thread serving HTTP: on SQLite, a write on its own connection would wait
   // there for the writer thread's transaction (BEGIN IMMEDIATE), holding up every request
   /** the market recorder's finished seconds and changed candles (engine/market) */
@@ -34,7 +34,7 @@ const jobs = {
   /** a signed-in call's session seen again (http/auth.ts) */
   markSessionSeen: (trx: Db, job: { sessionId: bigint; nowMs: number }) => markSessionSeen(trx, job.sessionId, job.nowMs),
   /** the micro settler's ticks, the prices its orders settle at (engine/micro) */
-  recordMicroTicks: (trx: Db, job: { ticks: { pairId: bigint; atMs: number; priceUnits: bigint }[] }) => recordMicroTicks(trx, job.ticks),
+  recordMicroTicks: (trx: Db, job: { ticks: MicroTick[] }) => recordMicroTicks(trx, job.ticks),
 };
 
 export type JobName = keyof typeof jobs;

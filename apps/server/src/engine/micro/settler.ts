@@ -13,6 +13,7 @@ import { limits, type TMicroOrderRow } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { nativeSha256Hex } from '../../hash';
 import { microSettleBatch, type Settled } from '../../modules/micro/batch';
+import type { MicroTick } from '../../modules/micro/service';
 import {
   dueOpenMicroOrders,
   microChainTip,
@@ -49,11 +50,12 @@ const CATCH_UP_BATCH = 500;
  */
 const BATCHES_IN_FLIGHT = 3;
 
-/** A batch handed to the writer: the engine's state once it commits, and what it settled. */
+/** A batch handed to the writer: the engine's state once it commits, what it settled and the trades it records. */
 interface Written {
   committed: Promise<unknown>;
   state: MicroState;
   settled: Settled[];
+  ticks: MicroTick[];
 }
 
 /**
@@ -76,8 +78,15 @@ export class MicroSettler implements LeaderEngine {
    */
   private openPairIds = new Set<number>();
   private heldPairIds = new Set<number>();
+  /**
+   * the latest trade time the feed delivered for each recorded pair since this leader took the
+   * lead: a pair's trades arrive in time order, so every trade stamped before it has arrived
+   */
+  private seenUpToMs = new Map<number, number>();
   /** trades seen but not yet written: the last price of each pair and millisecond */
-  private unrecorded = new Map<string, { pairId: bigint; atMs: number; priceUnits: bigint }>();
+  private unrecorded = new Map<string, MicroTick>();
+  /** the highest order id read: a wake reads the open orders above it (one committed late is taken when due) */
+  private readUpToId = 0n;
   /**
    * the latest expiry this leader settled: a trade stamped at or before it that arrives only now
    * (a slow bus) stays out of the record, or the record would contradict a settlement made
@@ -104,6 +113,7 @@ export class MicroSettler implements LeaderEngine {
     for (const trade of event.trades) {
       if (!this.recordable(event.pairId, trade.timeMs)) continue;
       this.unrecorded.set(`${event.pairId}:${trade.timeMs}`, { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
+      this.seenUpToMs.set(event.pairId, Math.max(this.seenUpToMs.get(event.pairId) ?? Number.NEGATIVE_INFINITY, trade.timeMs));
     }
     const next = this.state && nextMicroExpiryMs(this.state.schedule);
     if (next !== undefined && next <= this.horizonMs()) this.kick();
@@ -119,6 +129,7 @@ export class MicroSettler implements LeaderEngine {
     clearInterval(this.timer);
     await this.running;
     this.state = undefined;
+    this.seenUpToMs.clear();
   }
 
   /** Runs a pass now and resolves when it (and any before it) is done: tests and tools wait on it. */
@@ -138,9 +149,19 @@ export class MicroSettler implements LeaderEngine {
     return false;
   }
 
-  /** The time up to which prices are final: ticks stamped before it have arrived by now. */
+  /**
+   * The time up to which prices are final: every trade stamped at or before it has arrived. That
+   * holds once the feed delivered a later trade of every recorded pair (each pair's trades come in
+   * time order; one of the same millisecond may still follow), or else once the lag for trades in
+   * flight has passed. Never past now: an order settles only once it has expired.
+   */
   private horizonMs(): number {
-    return this.options.clock() - limits.microSettleLagMs;
+    const now = this.options.clock();
+    let passed = Number.POSITIVE_INFINITY;
+    for (const pairIds of [this.openPairIds, this.heldPairIds]) {
+      for (const pairId of pairIds) passed = Math.min(passed, (this.seenUpToMs.get(pairId) ?? Number.NEGATIVE_INFINITY) - 1);
+    }
+    return Math.min(now, Math.max(now - limits.microSettleLagMs, passed));
   }
 
   private kick(): void {
@@ -159,6 +180,7 @@ export class MicroSettler implements LeaderEngine {
   private async rebuild(): Promise<void> {
     const { db } = this.options;
     this.heldPairIds.clear();
+    this.readUpToId = 0n;
     this.state = createMicroState(
       { openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs },
       await microChainTip(db),
@@ -168,7 +190,10 @@ export class MicroSettler implements LeaderEngine {
 
   private restore(orders: MicroOrder[]): void {
     if (!this.state || orders.length === 0) return;
-    for (const order of orders) this.heldPairIds.add(Number(order.pairId));
+    for (const order of orders) {
+      this.heldPairIds.add(Number(order.pairId));
+      if (order.orderId > this.readUpToId) this.readUpToId = order.orderId;
+    }
     const step = stepMicro(this.state, { kind: 'restore', orders }, { nowMs: this.options.clock() });
     if ('rejection' in step) this.options.log.error({ rejection: step.rejection }, 'micro settler: stored open orders refused');
     else this.state = step.state;
@@ -181,20 +206,19 @@ export class MicroSettler implements LeaderEngine {
       // the horizon is taken with the ticks it is judged by: a pass that waits on the database
       // while the clock moves on must not settle on ticks that arrived after these were taken
       const horizonMs = this.horizonMs();
-      const written = [...this.unrecorded.values()].filter((t) => this.recordable(t.pairId, t.atMs));
-      this.unrecorded.clear();
+      const written = this.takeUnrecorded();
       try {
         // as a job: on SQLite the writer thread writes, not the thread serving HTTP
         if (written.length > 0) await this.options.jobs.run({ name: 'recordMicroTicks', args: { ticks: written }, payload: '' });
       } catch (error) {
         // no settlement on a price record with a hole: keep them for the next pass
-        for (const t of written) this.unrecorded.set(`${t.pairId}:${t.atMs}`, t);
+        this.keepUnrecorded(written);
         throw error;
       }
       if (this.reloadWanted) {
         this.reloadWanted = false;
         await this.readPairs();
-        this.restore(await openMicroOrders(db));
+        this.restore(await openMicroOrders(db, this.readUpToId));
       }
       this.restore(await dueOpenMicroOrders(db, horizonMs, CATCH_UP_BATCH));
       await this.settleDue(horizonMs);
@@ -204,18 +228,48 @@ export class MicroSettler implements LeaderEngine {
     }
   }
 
-  private async settleDue(horizonMs: number): Promise<void> {
+  /** The trades seen and not yet written that may still be recorded; the settler no longer holds them. */
+  private takeUnrecorded(): MicroTick[] {
+    const ticks = [...this.unrecorded.values()].filter((t) => this.recordable(t.pairId, t.atMs));
+    this.unrecorded.clear();
+    return ticks;
+  }
+
+  /** Takes back trades whose write failed, unless a later trade of the same millisecond came meanwhile. */
+  private keepUnrecorded(ticks: readonly MicroTick[]): void {
+    for (const t of ticks) {
+      const key = `${t.pairId}:${t.atMs}`;
+      if (!this.unrecorded.has(key)) this.unrecorded.set(key, t);
+    }
+  }
+
+  private async settleDue(firstHorizonMs: number): Promise<void> {
     const { db, jobs, clock } = this.options;
     const batchSize = this.options.batchSize ?? limits.microSettleBatchMax;
     const inFlight: Written[] = [];
     const pushes: Promise<void>[] = [];
+    let horizonMs = firstHorizonMs;
+    // trades taken since the pass began: the next batch records them, and until it commits the
+    // prices are looked up in them too
+    let carried: MicroTick[] = [];
+    const unwritten: MicroTick[] = [];
     try {
       // the state the batches handed over leave, ahead of the committed one
       let state = this.state;
       while (this.active && state) {
-        const due = dueMicroOrders(state.schedule, horizonMs, batchSize);
-        if (due.length === 0) break;
-        const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })));
+        let due = dueMicroOrders(state.schedule, horizonMs, batchSize);
+        if (due.length === 0) {
+          // prices went final while these batches were written: with a whole batch due, settle on
+          // at once (the writer kept busy), not after this pass ends and the next starts
+          const nextMs = this.horizonMs();
+          due = dueMicroOrders(state.schedule, nextMs, batchSize);
+          if (inFlight.length === 0 || due.length < batchSize) break;
+          const taken = this.takeUnrecorded();
+          carried.push(...taken);
+          unwritten.push(...taken);
+          horizonMs = nextMs;
+        }
+        const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })), unwritten);
         const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
         if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
         const settled = step.events.filter((e) => e.kind === 'settled');
@@ -223,10 +277,11 @@ export class MicroSettler implements LeaderEngine {
         const missing = step.events.find((e) => e.kind === 'price_missing');
         if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
         const batch = microSettleBatch(settled, state.chainTip);
-        const committed = jobs.run({ name: 'microSettle', args: { batch, nowMs: clock() }, payload: '' });
+        const committed = jobs.run({ name: 'microSettle', args: { batch, ticks: carried, nowMs: clock() }, payload: '' });
         // its failure is met in turn, below
         committed.catch(() => undefined);
-        inFlight.push({ committed, state: step.state, settled });
+        inFlight.push({ committed, state: step.state, settled, ticks: carried });
+        carried = [];
         state = step.state;
         if (inFlight.length >= BATCHES_IN_FLIGHT) await this.landed(inFlight.shift()!, pushes);
       }
@@ -236,14 +291,21 @@ export class MicroSettler implements LeaderEngine {
       // those that committed are taken in (their expiries are final); any after a failed one is
       // refused, since it follows it
       for (const written of inFlight) await this.landed(written, pushes).catch(() => undefined);
+      this.keepUnrecorded(carried);
       await Promise.allSettled(pushes);
     }
   }
 
   /** Adopts a batch's state once it committed, and starts the push of its closed orders (added to `pushes`). */
-  private async landed({ committed, state, settled }: Written, pushes: Promise<void>[]): Promise<void> {
+  private async landed({ committed, state, settled, ticks }: Written, pushes: Promise<void>[]): Promise<void> {
     const { db, clock, publish, listening, log } = this.options;
-    await committed;
+    try {
+      await committed;
+    } catch (error) {
+      // the trades it carried are written by a later pass, before any settlement on them
+      this.keepUnrecorded(ticks);
+      throw error;
+    }
     this.state = state;
     for (const e of settled) {
       engineMetrics.settlementDelay.observe(Math.max(0, clock() - e.order.expiresAtMs) / 1000);

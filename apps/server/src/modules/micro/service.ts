@@ -178,8 +178,9 @@ export async function settlementRecord(db: Db, orderId: bigint) {
 
 // --- for the leader's settler (engine/micro) ---
 
-export async function openMicroOrders(db: Db): Promise<MicroOrder[]> {
-  return (await q.selectOpenOrders(db)).map(orderOf);
+/** Open orders, those with an id above `afterId` (the orders accepted since a read) or all. */
+export async function openMicroOrders(db: Db, afterId = 0n): Promise<MicroOrder[]> {
+  return (await q.selectOpenOrders(db, afterId)).map(orderOf);
 }
 
 export async function microChainTip(db: Db): Promise<MicroChainTip> {
@@ -187,7 +188,14 @@ export async function microChainTip(db: Db): Promise<MicroChainTip> {
   return last ? { seq: last.seq, hash: hashHex(last.hash) } : MICRO_GENESIS_TIP;
 }
 
-export function recordMicroTicks(db: Db, ticks: readonly { pairId: bigint; atMs: number; priceUnits: bigint }[]): Promise<void> {
+/** A trade the settler records: the price of its pair at that millisecond. */
+export interface MicroTick {
+  pairId: bigint;
+  atMs: number;
+  priceUnits: bigint;
+}
+
+export function recordMicroTicks(db: Db, ticks: readonly MicroTick[]): Promise<void> {
   if (ticks.length === 0) return Promise.resolve();
   return inTransaction(db, (trx) =>
     q.upsertTicks(trx, ticks.map((t) => ({ pair_id: t.pairId, time_ms: BigInt(t.atMs), price_units: t.priceUnits }))),
@@ -203,7 +211,7 @@ const TICK_SPAN_GAP_MS = 10_000;
  * at or before its start, and every tick after it up to its end), so a batch of orders expiring
  * together costs a few queries, not one an order.
  */
-export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; atMs: number }[]): Promise<PriceLookup> {
+export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; atMs: number }[], unwritten: readonly MicroTick[] = []): Promise<PriceLookup> {
   const instants = new Map<bigint, number[]>();
   for (const { pairId, atMs } of asks) {
     const times = instants.get(pairId);
@@ -230,6 +238,15 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
     }
     ticksOf.set(pairId, ticks);
   }
+  // trades handed to the writer with batches not yet committed: as the writer will record them (a
+  // trade of a millisecond recorded already replaces its price)
+  for (const [pairId, ticks] of ticksOf) {
+    const pending = unwritten.filter((t) => t.pairId === pairId);
+    if (pending.length === 0) continue;
+    const byMs = new Map(ticks.map((t) => [t.atMs, t]));
+    for (const t of pending) byMs.set(t.atMs, { priceUnits: t.priceUnits, atMs: t.atMs });
+    ticksOf.set(pairId, [...byMs.values()].sort((a, b) => a.atMs - b.atMs));
+  }
   return (pairId, atMs) => tickAtOrBefore(ticksOf.get(pairId) ?? [], atMs);
 }
 
@@ -240,8 +257,9 @@ export async function recordedPrices(db: Db, asks: readonly { pairId: bigint; at
  * batch's tip (a batch before it failed, or another settler wrote) or an order was not open: the
  * caller must rebuild from the database.
  */
-export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, nowMs: number): Promise<void> {
+export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, ticks: readonly MicroTick[], nowMs: number): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await recordMicroTicks(trx, ticks);
     const { seq, hash } = await microChainTip(trx);
     if (seq !== batch.tip.seq || hash !== batch.tip.hash) throw new Error(`micro settlement batch after seq ${batch.tip.seq} does not follow the chain, which ends at seq ${seq}`);
     const n = batch.orderIds.length;
