@@ -11,6 +11,7 @@ import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
 import { reloadAfter } from '../wallet/reload';
 import DataGrid, { type Column } from '../wallet/DataGrid';
+import { formatTime, timeTitle } from '../wallet/time';
 import '../wallet/wallet.css';
 import { LEVER_TABS, leverKeys, useLeverOrders, type LeverOrder, type LeverOrders, type LeverTab } from './api';
 import { useLeverPushes } from './live';
@@ -126,11 +127,15 @@ function useColumns(pair: Pair, tab: LeverTab): Column<LeverOrder>[] {
     weight: 1.3,
     render: (o) => `${priceOrNone(o.target_profit_price)} / ${priceOrNone(o.stop_loss_price)}`,
   };
-  const time = (key: string, title: string, read: (o: LeverOrder) => string): Column<LeverOrder> => ({
+  // in the trader's chosen zone, as every other record and the chart (the wire's text is in the server's)
+  const time = (key: string, title: string, read: (o: LeverOrder) => number | null): Column<LeverOrder> => ({
     key,
-    title,
+    title: timeTitle(title),
     weight: 1.2,
-    render: (o) => read(o) || '--',
+    render: (o) => {
+      const ms = read(o);
+      return ms === null ? '--' : formatTime(ms);
+    },
   });
   const legal = pair.legalName;
   switch (tab) {
@@ -143,7 +148,7 @@ function useColumns(pair: Pair, tab: LeverTab): Column<LeverOrder>[] {
         amount('margin', t('lever.cols.margin', { legal }), (o) => o.caution_money),
         amount('fee', t('lever.cols.fee', { legal }), (o) => o.trade_fee),
         stops,
-        time('time', t('lever.cols.placed'), (o) => o.transaction_time),
+        time('time', t('lever.cols.placed'), (o) => o.transaction_time_ms),
       ];
     case 'positions':
       return [
@@ -170,7 +175,7 @@ function useColumns(pair: Pair, tab: LeverTab): Column<LeverOrder>[] {
         },
         amount('fee', t('lever.cols.fee', { legal }), (o) => o.trade_fee),
         { key: 'reason', title: t('lever.cols.reason'), render: (o) => (o.close_reason ? t(`lever.reason.${o.close_reason}` as 'lever.reason.manual') : '--') },
-        time('time', t('lever.cols.closedAt'), (o) => o.handle_time),
+        time('time', t('lever.cols.closedAt'), (o) => o.handle_time_ms),
       ];
     case 'cancelled':
       return [
@@ -179,8 +184,8 @@ function useColumns(pair: Pair, tab: LeverTab): Column<LeverOrder>[] {
         price('asked', t('lever.cols.asked'), (o) => o.origin_price),
         amount('margin', t('lever.cols.margin', { legal }), (o) => o.origin_caution_money),
         amount('fee', t('lever.cols.fee', { legal }), (o) => o.trade_fee),
-        time('placed', t('lever.cols.placed'), (o) => o.transaction_time),
-        time('time', t('lever.cols.cancelledAt'), (o) => o.complete_time),
+        time('placed', t('lever.cols.placed'), (o) => o.transaction_time_ms),
+        time('time', t('lever.cols.cancelledAt'), (o) => o.complete_time_ms),
       ];
   }
 }

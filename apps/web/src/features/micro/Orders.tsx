@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatFixed } from '../../format';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import { formatTime } from '../wallet/time';
-import { language } from '../../i18n';
-import { LANGUAGE_INFO } from '../../i18n/language';
+import { formatShortTime, formatTime, timeTitle } from '../wallet/time';
 import { useTicker } from '../market/tickers';
 import { useClosedOrders, useOpenOrders, type MicroOrder } from './api';
 import { useClosings } from './live';
@@ -15,9 +13,6 @@ import SettlementModal from './SettlementModal';
 import { useNow } from './useNow';
 
 const PRICE_PLACES = 4;
-/** A closed order's time in a dense row: month, day and time; the full time is its title. */
-const SHORT_TIME = new Intl.DateTimeFormat(LANGUAGE_INFO[language].tag, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const formatShortTime = (timeMs: number) => SHORT_TIME.format(timeMs);
 const COUNTDOWN_REDRAW_MS = 250;
 
 /** The record tabs: open orders (the spec's "micro trade") and closed ones. */
@@ -170,7 +165,7 @@ function ClosedOrders({ active, onRecord }: { active: boolean; onRecord: (orderI
                 <div><dt>{t('micro.amount')}</dt><dd>{money(order.number)} {order.currency_name}</dd></div>
                 <div><dt>{t('micro.openPrice')}</dt><dd>{price(order.open_price)}</dd></div>
                 <div><dt>{t('micro.endPrice')}</dt><dd>{price(order.end_price)}</dd></div>
-                <div><dt>{t('micro.time')}</dt><dd>{formatShortTime(order.created_at)}</dd></div>
+                <div><dt>{timeTitle(t('micro.time'))}</dt><dd>{formatShortTime(order.created_at)}</dd></div>
               </dl>
               {record(order)}
             </li>
@@ -184,7 +179,7 @@ function ClosedOrders({ active, onRecord }: { active: boolean; onRecord: (orderI
     ...leadColumns(t),
     { title: t('micro.endPrice'), align: 'right', render: (_, order) => price(order.end_price) },
     { title: t('micro.profit'), align: 'right', render: (_, order) => <Result order={order} /> },
-    { title: t('micro.time'), align: 'right', render: (_, order) => <time title={formatTime(order.created_at)}>{formatShortTime(order.created_at)}</time> },
+    { title: timeTitle(t('micro.time')), align: 'right', render: (_, order) => <time title={formatTime(order.created_at)}>{formatShortTime(order.created_at)}</time> },
     { title: '', align: 'right', render: (_, order) => record(order) },
   ];
   return (

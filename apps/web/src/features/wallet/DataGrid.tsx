@@ -35,7 +35,11 @@ interface Props<T> {
  */
 export default function DataGrid<T>({ columns, rows, rowKey, actions, panel, empty, label }: Props<T>) {
   const style = {
-    '--tm-w-grid-cols': [...columns.map((column) => `minmax(0, ${column.weight ?? 1}fr)`), ...(actions ? ['minmax(0, 1.4fr)'] : [])].join(' '),
+    // a figure keeps its width (never broken between digits); the other columns give way
+    '--tm-w-grid-cols': [
+      ...columns.map((column) => `minmax(${column.numeric ? 'min-content' : '0'}, ${column.weight ?? 1}fr)`),
+      ...(actions ? ['minmax(0, 1.4fr)'] : []),
+    ].join(' '),
   } as CSSProperties;
   if (rows.length === 0) return <Empty className="tm-w-grid-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
