@@ -134,7 +134,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
       {mode === 1 ? (
         <Form.Item label={t('lever.form.price')}>
           {/* a Form.Item without a name gives its label no for=: the input is named here */}
-          <InputNumber<string> stringMode disabled controls={false} aria-label={t('lever.form.price')} precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={t('lever.form.best')} className="tm-lv-input" />
+          <InputNumber<string> stringMode disabled controls={false} aria-label={t('lever.form.price')} precision={PRICE_DECIMALS} value={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} suffix={t('lever.form.best')} className="tm-lv-input" />
         </Form.Item>
       ) : (
         <Form.Item
@@ -142,7 +142,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
           name="price"
           rules={[{ validator: async (_r, v: string | null | undefined) => positiveOr(v, rejection('lever_price_invalid')) }]}
         >
-          <InputNumber<string> stringMode controls={false} min="0" precision={PRICE_DECIMALS} placeholder={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} addonAfter={pair.legalName} className="tm-lv-input" />
+          <InputNumber<string> stringMode controls={false} min="0" precision={PRICE_DECIMALS} placeholder={toStep(currentPrice, stepOfDecimals(PRICE_DECIMALS), 'down')} suffix={pair.legalName} className="tm-lv-input" />
         </Form.Item>
       )}
       <Form.Item
@@ -179,7 +179,7 @@ export default function OrderForm({ pair, deal, currentPrice, direction, onDirec
           </div>
         }
       >
-        <InputNumber<number> controls={false} precision={0} step={1} className="tm-lv-input" addonAfter={t('lever.form.handsUnit')} />
+        <InputNumber<number> controls={false} precision={0} step={1} className="tm-lv-input" suffix={t('lever.form.handsUnit')} />
       </Form.Item>
       <div className="tm-lv-stops">
         <Form.Item label={t('lever.form.takeProfit')} name="takeProfit">
