@@ -94,9 +94,15 @@ test('an up and a down order for 30 s count down, settle, move the balance and s
   const endShown = (await record.getByTestId('micro-record-end').textContent())!.trim();
   expect(endShown).toMatch(/\d/);
   await expect(record.getByTestId('micro-hash-check')).toHaveText(/matches its hash/);
-  // the prices recorded before the open and up to the expiry, each list marking the tick the settlement used
-  await expect(micro.recordedTicks('Recorded prices before the open').locator('li[aria-current]')).toContainText(openShown);
-  await expect(micro.recordedTicks('Recorded prices up to the expiry').locator('li[aria-current]')).toContainText(endShown);
+  // the prices recorded around the open and the expiry, each list marking the tick the settlement used, then
+  // the moment it was taken for, then the trades after it (which did not count)
+  const openTicks = micro.recordedTicks('Recorded prices around the open');
+  const endTicks = micro.recordedTicks('Recorded prices around the expiry');
+  await expect(openTicks.locator('li[aria-current]')).toContainText(openShown);
+  await expect(endTicks.locator('li[aria-current]')).toContainText(endShown);
+  await expect(openTicks.locator('li[aria-current] + li')).toContainText('Opening');
+  await expect(endTicks.locator('li[aria-current] + li')).toContainText('Expiry');
+  await expect(endTicks.locator('li.tm-mi-tick-after').first()).toBeVisible();
   // the picture after the modal's opening animation
   await expect(page.locator('.ant-modal')).not.toHaveClass(/zoom/);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-second-record.png`) });

@@ -193,6 +193,7 @@ describe('micro settlement', () => {
     const endTickMs = clock() - 5_000 - limits.microSettleLagMs;
     // a trade after the expiry does not count
     clock.advance(15_000);
+    const afterExpiryMs = clock();
     trade('1000');
     await settleAfter(0);
     await server.micro.drain();
@@ -204,7 +205,13 @@ describe('micro settlement', () => {
     const answer = ZMicroSettlementResponse.parse(await server.get('/api/microtrade/settlement', { query: { id: String(open!.id) } })).message;
     expect(answer.record).toMatchObject({ order_id: open!.id, open_price: '100.00000000', end_price: `${endPrice}.00000000`, end_tick_time: endTickMs, fact_profits: fact });
     expect(createHash('sha256').update(answer.record.canonical).digest('hex')).toBe(answer.record.hash);
-    expect(answer.end_ticks.at(-1)).toEqual({ price: `${endPrice}.00000000`, time: endTickMs });
+    // around each tick used: the ticks up to it, then the first after the opening (or the expiry), which did not count
+    expect(answer.open_ticks.slice(-2)).toEqual([{ price: '100.00000000', time: open!.open_price_time }, { price: `${endPrice}.00000000`, time: endTickMs }]);
+    expect(answer.end_ticks.slice(-3)).toEqual([
+      { price: '100.00000000', time: open!.open_price_time },
+      { price: `${endPrice}.00000000`, time: endTickMs },
+      { price: '1000.00000000', time: afterExpiryMs },
+    ]);
     await server.expectLedgerSound();
   });
 

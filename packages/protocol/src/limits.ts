@@ -76,8 +76,10 @@ export const limits = {
   microSettleBatchMax: 5_000,
   microListPageSize: 10,
   microListPageSizeMax: 100,
-  /** recorded ticks shown around each end of a settlement record */
+  /** recorded ticks shown up to each tick a settlement record used */
   microRecordTicksAround: 10,
+  /** and after its opening and its expiry */
+  microRecordTicksAfter: 3,
   // lever
   /** rows per page of `lever/my_trade` unless `limit` asks otherwise, and the most it may ask */
   leverPageSize: 20,

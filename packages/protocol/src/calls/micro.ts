@@ -120,7 +120,10 @@ export type TMicroSettlementRecord = z.infer<typeof ZMicroSettlementRecord>;
 export const ZMicroSettlementResponse = ZEnvelopeOk(
   z.object({
     record: ZMicroSettlementRecord,
-    /** the recorded prices of the pair around the open tick and up to the expiry */
+    /**
+     * the recorded prices of the pair up to the open tick and the first after the opening; up to
+     * the end tick and the first after the expiry
+     */
     open_ticks: z.array(ZRecordedTick),
     end_ticks: z.array(ZRecordedTick),
   }),

@@ -104,15 +104,15 @@ export function selectTickAtOrBefore(db: Db, pairId: bigint, atMs: number) {
 }
 
 /** Every recorded tick of a pair after `afterMs` up to `toMs`, ascending. */
-export function selectTicksAfter(db: Db, pairId: bigint, afterMs: number, toMs: number) {
-  return db
+export function selectTicksAfter(db: Db, pairId: bigint, afterMs: number, toMs: number, max?: number) {
+  const ticks = db
     .selectFrom('micro_price_tick')
     .select(['time_ms', 'price_units'])
     .where('pair_id', '=', pairId)
     .where('time_ms', '>', BigInt(afterMs))
     .where('time_ms', '<=', BigInt(toMs))
-    .orderBy('time_ms')
-    .execute();
+    .orderBy('time_ms');
+  return (max === undefined ? ticks : ticks.limit(max)).execute();
 }
 
 /** Recorded ticks of a pair from `fromMs` to `toMs`, at most `max` (the latest kept), ascending. */

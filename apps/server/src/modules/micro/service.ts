@@ -162,18 +162,24 @@ export async function microOrderList(
   };
 }
 
-/** An order's settlement record and the recorded ticks around its open and up to its end. */
+/**
+ * An order's settlement record and the recorded ticks around its open and its end: those up to
+ * each tick it used, and the first after its opening and after its expiry (so a trader sees the
+ * price it used was the last before them, and what came next did not count).
+ */
 export async function settlementRecord(db: Db, orderId: bigint) {
   const row = await q.selectSettlementOfOrder(db, orderId);
   if (!row) throw new Rejection('micro_record_not_found');
   const record = recordOf(row);
-  const around = limits.microRecordTicksAround;
+  const { microRecordTicksAround: before, microRecordTicksAfter: after } = limits;
   const tick = (t: { time_ms: bigint; price_units: bigint }) => ({ price: formatUnits(t.price_units), time: Number(t.time_ms) });
-  const [openTicks, endTicks] = await Promise.all([
-    q.selectTicksBetween(db, record.pairId, record.openTickMs - 60_000, record.openTickMs, around),
-    q.selectTicksBetween(db, record.pairId, record.openTickMs, record.expiresAtMs, around),
+  const [openTicks, afterOpen, endTicks, afterEnd] = await Promise.all([
+    q.selectTicksBetween(db, record.pairId, record.openTickMs - 60_000, record.openTickMs, before),
+    q.selectTicksAfter(db, record.pairId, record.openedAtMs, record.expiresAtMs, after),
+    q.selectTicksBetween(db, record.pairId, record.openTickMs, record.expiresAtMs, before),
+    q.selectTicksAfter(db, record.pairId, record.expiresAtMs, Number.MAX_SAFE_INTEGER, after),
   ]);
-  return { record: presentRecord(record), open_ticks: openTicks.map(tick), end_ticks: endTicks.map(tick) };
+  return { record: presentRecord(record), open_ticks: [...openTicks, ...afterOpen].map(tick), end_ticks: [...endTicks, ...afterEnd].map(tick) };
 }
 
 // --- for the leader's settler (engine/micro) ---

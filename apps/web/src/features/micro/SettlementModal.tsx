@@ -41,18 +41,31 @@ interface Tick {
   time: number;
 }
 
-/** Recorded prices, newest last, with the tick the settlement used marked. */
-function Ticks({ title, ticks, usedMs }: { title: string; ticks: readonly Tick[]; usedMs: number }) {
+const tickTime = (timeMs: number) => `${formatTime(timeMs)}.${String(timeMs % 1000).padStart(3, '0')}`;
+
+/**
+ * Recorded prices, newest last, with the tick the settlement used marked, and the moment it was
+ * taken for (the opening, the expiry) between the ticks before it and those after, which did not count.
+ */
+function Ticks({ title, ticks, usedMs, moment }: { title: string; ticks: readonly Tick[]; usedMs: number; moment: { label: string; atMs: number } }) {
+  const after = ticks.findIndex((tick) => tick.time > moment.atMs);
+  const mark = (
+    <li key="moment" className="tm-mi-tick-moment">
+      <span>{moment.label} {tickTime(moment.atMs)}</span>
+    </li>
+  );
   return (
     <figure className="tm-mi-ticks">
       <figcaption>{title}</figcaption>
       <ol>
-        {ticks.map((tick) => (
-          <li key={tick.time} aria-current={tick.time === usedMs || undefined}>
-            <span>{formatTime(tick.time)}.{String(tick.time % 1000).padStart(3, '0')}</span>
+        {ticks.flatMap((tick, i) => [
+          ...(i === after ? [mark] : []),
+          <li key={tick.time} aria-current={tick.time === usedMs || undefined} className={i >= after && after >= 0 ? 'tm-mi-tick-after' : undefined}>
+            <span>{tickTime(tick.time)}</span>
             <span>{formatFixed(tick.price, 4)}</span>
-          </li>
-        ))}
+          </li>,
+        ])}
+        {after < 0 && mark}
       </ol>
     </figure>
   );
@@ -91,8 +104,8 @@ export default function SettlementModal({ orderId, onClose }: { orderId: number 
             ]}
           />
           <div className="tm-mi-tick-lists">
-            <Ticks title={t('micro.settlement.openTicks')} ticks={data.open_ticks} usedMs={record.open_tick_time} />
-            <Ticks title={t('micro.settlement.endTicks')} ticks={data.end_ticks} usedMs={record.end_tick_time} />
+            <Ticks title={t('micro.settlement.openTicks')} ticks={data.open_ticks} usedMs={record.open_tick_time} moment={{ label: t('micro.settlement.opening'), atMs: record.opened_at }} />
+            <Ticks title={t('micro.settlement.endTicks')} ticks={data.end_ticks} usedMs={record.end_tick_time} moment={{ label: t('micro.settlement.expires'), atMs: record.expires_at }} />
           </div>
           <details className="tm-mi-canonical">
             <summary>{t('micro.settlement.canonical')}</summary>
