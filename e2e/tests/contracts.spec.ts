@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ContractsPage, groupedPrice, showPrice } from '../pages/contracts';
-import { expectUnits, signInAsTrader, units, usdtBalances } from '../pages/wallet';
+import { callAsTrader, expectUnits, signInAsTrader, units, usdtBalances } from '../pages/wallet';
 import { SCREENSHOT_DIR } from '../support/paths';
 
 // Both projects share one server and one trader; each test leaves nothing open, and reads the newest rows.
@@ -18,7 +18,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test.beforeEach(async ({ page }) => signInAsTrader(page));
 
-test('a long opened at market is protected, closed and listed as closed', async ({ page }, info) => {
+test('a long opened at market is protected, closed and listed as closed', async ({ page, request }, info) => {
   const contracts = new ContractsPage(page, info.project.name === 'mobile');
   await contracts.open();
   await shoot(page, info.project.name, 'contracts');
@@ -69,6 +69,10 @@ test('a long opened at market is protected, closed and listed as closed', async 
     await expect(closed.getByRole('rowheader')).toContainText('Long 10x');
     await expect(contracts.cell(closed, 'Closed by')).toHaveText('You');
     await expect(contracts.cell(closed, 'Close price')).toContainText('.');
+    // its time in the trader's zone (the chart's, Asia/Shanghai until they choose), named in the heading
+    const listed = ((await callAsTrader(request, '/api/lever/my_trade', { status: '3' })).message as { message: { data: { handle_time_ms: number }[] } }).message;
+    const shanghai = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    await expect(contracts.cell(closed, 'Closed (UTC+08:00)')).toHaveText(shanghai.format(listed.data[0]!.handle_time_ms));
   });
 });
 
