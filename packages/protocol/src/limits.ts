@@ -77,7 +77,7 @@ export const limits = {
   microListPageSize: 10,
   microListPageSizeMax: 100,
   /** recorded ticks shown up to each tick a settlement record used */
-  microRecordTicksAround: 10,
+  microRecordTicksBefore: 10,
   /** and after its opening and its expiry */
   microRecordTicksAfter: 3,
   // lever

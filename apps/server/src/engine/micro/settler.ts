@@ -50,6 +50,9 @@ const CATCH_UP_BATCH = 500;
  */
 const BATCHES_IN_FLIGHT = 3;
 
+/** A trade's place in the settler's unwritten trades: the last price of each pair and millisecond. */
+const tickKey = (pairId: number | bigint, atMs: number) => `${pairId}:${atMs}`;
+
 /** A batch handed to the writer: the engine's state once it commits, what it settled and the trades it records. */
 interface Written {
   committed: Promise<unknown>;
@@ -112,7 +115,7 @@ export class MicroSettler implements LeaderEngine {
     if (!this.active || event.kind !== 'trades' || !(this.openPairIds.has(event.pairId) || this.heldPairIds.has(event.pairId))) return;
     for (const trade of event.trades) {
       if (!this.recordable(event.pairId, trade.timeMs)) continue;
-      this.unrecorded.set(`${event.pairId}:${trade.timeMs}`, { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
+      this.unrecorded.set(tickKey(event.pairId, trade.timeMs), { pairId: BigInt(event.pairId), atMs: trade.timeMs, priceUnits: trade.priceUnits });
       this.seenUpToMs.set(event.pairId, Math.max(this.seenUpToMs.get(event.pairId) ?? Number.NEGATIVE_INFINITY, trade.timeMs));
     }
     const next = this.state && nextMicroExpiryMs(this.state.schedule);
@@ -238,7 +241,7 @@ export class MicroSettler implements LeaderEngine {
   /** Takes back trades whose write failed, unless a later trade of the same millisecond came meanwhile. */
   private keepUnrecorded(ticks: readonly MicroTick[]): void {
     for (const t of ticks) {
-      const key = `${t.pairId}:${t.atMs}`;
+      const key = tickKey(t.pairId, t.atMs);
       if (!this.unrecorded.has(key)) this.unrecorded.set(key, t);
     }
   }
@@ -261,9 +264,10 @@ export class MicroSettler implements LeaderEngine {
         if (due.length === 0) {
           // prices went final while these batches were written: with a whole batch due, settle on
           // at once (the writer kept busy), not after this pass ends and the next starts
+          if (inFlight.length === 0) break;
           const nextMs = this.horizonMs();
           due = dueMicroOrders(state.schedule, nextMs, batchSize);
-          if (inFlight.length === 0 || due.length < batchSize) break;
+          if (due.length < batchSize) break;
           const taken = this.takeUnrecorded();
           carried.push(...taken);
           unwritten.push(...taken);

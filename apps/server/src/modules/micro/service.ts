@@ -171,7 +171,7 @@ export async function settlementRecord(db: Db, orderId: bigint) {
   const row = await q.selectSettlementOfOrder(db, orderId);
   if (!row) throw new Rejection('micro_record_not_found');
   const record = recordOf(row);
-  const { microRecordTicksAround: before, microRecordTicksAfter: after } = limits;
+  const { microRecordTicksBefore: before, microRecordTicksAfter: after } = limits;
   const tick = (t: { time_ms: bigint; price_units: bigint }) => ({ price: formatUnits(t.price_units), time: Number(t.time_ms) });
   const [openTicks, afterOpen, endTicks, afterEnd] = await Promise.all([
     q.selectTicksBetween(db, record.pairId, record.openTickMs - 60_000, record.openTickMs, before),
