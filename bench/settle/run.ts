@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRng, manualClock, mustParseUnits as u, type Clock, type TickEvent } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
-import { factories, inTransaction, jobRunner, MicroSettler, migrate, openDatabase, postTransaction, seed, startWriter, type Db, type JobRunner, type MicroSettlerOptions } from '@tidemark/server';
+import { beginTerm, factories, inTransaction, jobRunner, MicroSettler, openLead, migrate, openDatabase, postTransaction, seed, startWriter, type Db, type JobRunner, type MicroSettlerOptions } from '@tidemark/server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const USERS = 20;
@@ -30,7 +30,14 @@ const USDT = 3n;
 const EXPIRY_MS = Date.UTC(2030, 0, 1, 12, 0, 0);
 const SECONDS = 30;
 const OPEN_PRICE = u('100');
-const log = { error: (...args: unknown[]) => console.error(...args), warn: (...args: unknown[]) => console.error(...args) } as unknown as MicroSettlerOptions['log'];
+const log = {
+  error: (...args: unknown[]) => console.error(...args),
+  warn: (...args: unknown[]) => console.error(...args),
+  info: () => undefined,
+} as unknown as MicroSettlerOptions['log'];
+
+/** The engines' term on the benchmark's database, as a leader taking over begins it: the settler writes through it. */
+const leadOn = async (db: Db, jobs: JobRunner, clock: Clock) => openLead({ db, jobs, epoch: await beginTerm(db, clock()), clock, log, lost: () => undefined });
 
 /** a trade every 10 ms through the expiry second, around the open price: wins, draws and losses */
 const TRADE_EVERY_MS = 10;
@@ -109,9 +116,9 @@ async function settle({ db, jobs }: { db: Db; jobs: JobRunner }, batchSize: numb
   const clock = manualClock(EXPIRY_MS - 5_000);
   let published = 0;
   // every owner listening: every settled order's push is built
-  const settler = new MicroSettler({ db, jobs, clock, log, publish: () => void (published += 1), listening: () => true, batchSize });
+  const settler = new MicroSettler({ clock, log, publish: () => void (published += 1), listening: () => true, batchSize });
   // the leader holds the open orders before they fall due, as it would have since each was accepted
-  await settler.gain();
+  await settler.gain(await leadOn(db, jobs, clock));
   // the last expiry's prices are final: every order is due
   clock.set(EXPIRY_MS + 1000 + limits.microSettleLagMs);
   const started = performance.now();
@@ -163,8 +170,8 @@ async function settleLive({ db, jobs }: { db: Db; jobs: JobRunner }): Promise<{ 
       return outcome;
     },
   };
-  const settler = new MicroSettler({ db, jobs: timed, clock, log, publish: () => undefined, listening: () => true, batchSize: limits.microSettleBatchMax });
-  await settler.gain();
+  const settler = new MicroSettler({ clock, log, publish: () => undefined, listening: () => true, batchSize: limits.microSettleBatchMax });
+  await settler.gain(await leadOn(db, timed, clock));
   started = performance.now();
   const recorded = new Map(EXPIRY_TICKS.map((t) => [t.timeMs, t.priceUnits]));
   let nextTradeMs = startMs;

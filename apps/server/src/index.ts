@@ -8,6 +8,8 @@ export { postTransaction } from './modules/ledger/service';
 export { inTransaction } from './db/transaction';
 export { checkLedger } from './modules/ledger/check';
 export { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
+export { openLead } from './engine/lead';
+export { beginTerm } from './modules/leadership/service';
 export { jobRunner, type JobRunner } from './writer/jobs';
 export { startWriter } from './writer/writer';
 export { createSession } from './modules/session/service';

@@ -67,6 +67,17 @@ export const engineMetrics = {
     buckets: SECONDS_BUCKETS,
     registers: [registry],
   }),
+  halted: new Gauge({
+    name: 'tidemark_engine_halted',
+    help: '1 for each engine, or part of one (scope: a spot pair), stopped on this leader because its state could not be rebuilt',
+    labelNames: ['engine', 'scope'] as const,
+    registers: [registry],
+  }),
+  leadLost: new Counter({
+    name: 'tidemark_engine_lead_lost_total',
+    help: 'Engine writes refused because a newer leader term began (this process was stalled or cut off while leading)',
+    registers: [registry],
+  }),
 };
 
 /** What the gauges below read of a running server. */

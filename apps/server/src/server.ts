@@ -57,8 +57,6 @@ export async function startServer(
   // micro options
   const micro = new MicroSettler({
     ...options.micro,
-    db,
-    jobs: app.jobs,
     clock: market.clock,
     log: app.log,
     publish: (userId, row) => {
@@ -73,11 +71,10 @@ export async function startServer(
   });
   market.host(micro);
   // lever
-  const lever = leverEngine({ db, jobs: app.jobs, clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
+  const lever = leverEngine({ clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
   market.host(lever);
   // spot
   const spot = spotEngine({
-    db,
     market,
     clock: market.clock,
     log: app.log,

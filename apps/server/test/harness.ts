@@ -11,6 +11,9 @@ import type { Mail, Mailer } from '../src/modules/mail/service';
 import { checkLedger } from '../src/modules/ledger/check';
 import type { MarketOptions } from '../src/engine/market/market';
 import { startServer, type RunningServer } from '../src/server';
+import type { Lead } from '../src/engine/hosted';
+import { openLead } from '../src/engine/lead';
+import type { JobRunner } from '../src/writer/jobs';
 
 /** Which database this run of the suite uses: SQLite always, PostgreSQL when CI asks for it. */
 export const onPostgres = process.env.TEST_DB === 'pg';
@@ -31,6 +34,8 @@ export interface TestServer extends RunningServer {
   get(pathname: string, options?: CallOptions): Promise<Envelope>;
   /** fails the test with the problems if the ledger does not prove out */
   expectLedgerSound(): Promise<void>;
+  /** the engines' current term (this process leads), or one running its jobs on `jobs` (a test's own runner) */
+  lead(jobs?: JobRunner): Lead;
 }
 
 /** An answer: the envelope, and `data` where a call answers at the top level (the chart) */
@@ -106,6 +111,12 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
     get: (p, o) => call('GET', p, undefined, o),
     async expectLedgerSound() {
       expect(await checkLedger(server.db)).toEqual([]);
+    },
+    lead(jobs) {
+      const current = server.market.lead();
+      if (!current) throw new Error('this test server does not lead');
+      if (!jobs) return current;
+      return openLead({ db: server.db, jobs, epoch: current.epoch, clock: server.clock, log: server.app.log, lost: () => {} });
     },
     async close() {
       await server.close();

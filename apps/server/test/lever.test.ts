@@ -519,7 +519,7 @@ describe('positions', () => {
     clock.advance(1000);
     await trade('60600');
     expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([position.id]);
-    await server.lever.gain();
+    await server.lever.gain(server.lead());
     await server.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(closed).toMatchObject({ id: position.id, close_reason: 'take_profit', close_price: '60600.00000000', close_tick_time_ms: clock() });
@@ -543,7 +543,7 @@ describe('positions', () => {
     await trade('60000');
     clock.advance(1000);
     await server.market.housekeep();
-    await server.lever.gain();
+    await server.lever.gain(server.lead());
     await server.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(closed).toMatchObject({ id: position.id, close_reason: 'stop_loss', close_price: '59400.00000000', close_tick_time_ms: dipAtMs - (dipAtMs % 1000) });

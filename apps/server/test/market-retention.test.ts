@@ -54,7 +54,8 @@ describe('retention of the one-second price record', () => {
         return result;
       },
     };
-    const pruner = new PriceRecordPruner(server.db.withPlugin(counting), [BTC_PAIR, ETH_PAIR], () => now, 30 * DAY_MS, 10);
+    const counted = server.db.withPlugin(counting);
+    const pruner = new PriceRecordPruner({ write: (work) => counted.transaction().execute(work) }, [BTC_PAIR, ETH_PAIR], () => now, 30 * DAY_MS, 10);
 
     const keptBtc = [cutoff, ...seconds(NOW_MS - DAY_MS, 3)];
     await insert(BTC_PAIR, [...seconds(cutoff - 300 * DAY_MS, 5), ...seconds(cutoff - 20_000, 20), ...keptBtc]);

@@ -235,15 +235,13 @@ describe('micro settlement', () => {
     await server.micro.lose();
     const pushedTo: bigint[] = [];
     const small = new MicroSettler({
-      db: server.db,
-      jobs: server.app.jobs,
       clock,
       log: server.app.log,
       publish: (userId) => pushedTo.push(userId),
       listening: (userId) => userId === users[0]!.id,
       batchSize: 5,
     });
-    await small.gain();
+    await small.gain(server.lead());
     const priceAt = new Map<number, number>();
     const start = clock();
     for (let second = 1; second <= 360; second++) {
@@ -257,7 +255,7 @@ describe('micro settlement', () => {
     clock.advance(limits.microSettleLagMs);
     await small.drain();
     await small.lose();
-    await server.micro.gain();
+    await server.micro.gain(server.lead());
     for (const user of users) expect((await lists(user.token, '1')).total).toBe(0);
     const closed = (await Promise.all(users.map((u) => server.get('/api/microtrade/lists', { token: u.token, query: { status: '3', limit: '100' } }))))
       .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
@@ -322,8 +320,8 @@ describe('micro settlement', () => {
     await server.micro.drain();
     expect((await lists(user.token, '1')).total).toBe(3);
     // the new leader rebuilds; a second gain (another leader) finds nothing left to settle
-    await server.micro.gain();
-    await server.micro.gain();
+    await server.micro.gain(server.lead());
+    await server.micro.gain(server.lead());
     await server.micro.drain();
     const closed = (await lists(user.token, '3')).data;
     expect(closed).toHaveLength(3);
@@ -381,15 +379,15 @@ describe('micro settlement', () => {
         return server.app.jobs.run(call);
       },
     };
-    const settler = new MicroSettler({ db: server.db, jobs, clock, log: server.app.log, publish: () => undefined, listening: () => false, batchSize: 5 });
+    const settler = new MicroSettler({ clock, log: server.app.log, publish: () => undefined, listening: () => false, batchSize: 5 });
     clock.set(firstExpiryMs);
-    await settler.gain();
+    await settler.gain(server.lead(jobs));
     feed(settler, 100);
     clock.advance(1);
     feed(settler, 100);
     await settler.drain();
     await settler.lose();
-    await server.micro.gain();
+    await server.micro.gain(server.lead());
     // one pass: the trades after its start went in with the batches, no write of their own between them
     expect(jobNames.slice(0, jobNames.lastIndexOf('microSettle') + 1)).toEqual(['recordMicroTicks', ...Array<string>(5).fill('microSettle')]);
     const closed = ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token: user.token, query: { status: '3', limit: '100' } })).message.data;
@@ -516,7 +514,7 @@ describe('micro settings staff change', () => {
       ]);
       // and a new leader takes over before they are due: it reads both back from the database
       await server.micro.lose();
-      await server.micro.gain();
+      await server.micro.gain(server.lead());
 
       clock.advance(10_000);
       trade('110');

@@ -139,7 +139,7 @@ describe('micro options', () => {
     // closed when the settler took over: it recorded none of the pair's trades
     await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
     await server.micro.lose();
-    await server.micro.gain();
+    await server.micro.gain(server.lead());
     const pairForm = { pair_id: String(ETH_PAIR), is_display: '1', spread: '0.05', fee: '0.1', share_num: '0.01', micro_open: '1', lever_open: '1', multiples: '5,10', hand_presets: '10', hands_min: '10', hands_max: '100', maintenance: '20' };
     expect(await save('pair', pairForm)).toMatchObject({ type: 'ok' });
     trade('3000');
@@ -158,7 +158,7 @@ describe('micro options', () => {
     expect(await server.post('/api/microtrade/submit', { ...order, type: '2' }, { token: trader.token })).toMatchObject({ type: 'ok' });
     expect(await save('pair', { ...pairForm, micro_open: '0' })).toMatchObject({ type: 'ok' });
     await server.micro.lose();
-    await server.micro.gain();
+    await server.micro.gain(server.lead());
     clock.advance(10_000);
     trade('2990');
     await server.micro.drain();

@@ -121,7 +121,7 @@ describe('the market maker', () => {
     // rungs of 4 BTC out of its ~10: two asks fit, the third would overdraw it
     await server.db.updateTable('spot_maker').set({ size_units: num('4') }).where('pair_id', '=', 2n).execute();
     await server.spot.lose();
-    await server.spot.gain();
+    await server.spot.gain(server.lead());
     await indexTo(formatUnits(server.market.lastPriceUnits(BTC_PAIR_ID) + num('50')));
     const { lever_transaction: depth } = await book();
     expect(depth.out.map(([, amount]: [string, string]) => amount)).toEqual(['4.00000000', '4.00000000']);

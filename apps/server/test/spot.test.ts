@@ -148,7 +148,7 @@ describe('spot orders', () => {
     await server.spot.lose();
     // accepted while no leader runs: taken after the rebuild
     const bid = await limitOrder(buyer, 'buy', '66500', '0.01');
-    await server.spot.gain();
+    await server.spot.gain(server.lead());
     await matched();
     expect((await orders(buyer, '3')).data[0]).toMatchObject({ id: bid.message.id, status: 2 });
     // time priority survived: the earlier ask filled, the later one still rests
@@ -156,7 +156,7 @@ describe('spot orders', () => {
     expect((await orders(late, '0')).data[0]).toMatchObject({ id: second.message.id, status: 1 });
     // a second rebuild leaves the resting order where it was, matched once only
     await server.spot.lose();
-    await server.spot.gain();
+    await server.spot.gain(server.lead());
     await matched();
     expect((await orders(late, '0')).data[0]).toMatchObject({ id: second.message.id, status: 1, filled: '0.00000000' });
     await server.expectLedgerSound();

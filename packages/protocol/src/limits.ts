@@ -105,6 +105,13 @@ export const limits = {
   /** accepted orders the spot matcher takes from the database per read */
   spotMatchBatch: 200,
   // operations
+  /**
+   * a process taking the engine lead waits this long for the transactions of the previous term to
+   * end (they hold the lease row), then ends them: a stalled process must not hold the lead up
+   */
+  engineTermWaitMs: 2_000,
+  /** an engine, or a pair's spot book, that could not be rebuilt from the database tries again this often */
+  engineRetryMs: 30_000,
   /** a readiness answer's database and Redis checks are reused this long, so polling it stays cheap */
   healthCheckReuseMs: 1000,
   /** a database or Redis that has not answered a readiness check within this is reported down */

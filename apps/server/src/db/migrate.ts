@@ -22,6 +22,7 @@ import * as storeMicroRecordHashesAsBytes from './migrations/20261207100000_stor
 import * as dropLedgerEntryAccountIndex from './migrations/20261208100000_drop_ledger_entry_account_index';
 import * as storeWalletLogTextsOnce from './migrations/20261208110000_store_wallet_log_texts_once';
 import * as indexLiveLeverOrders from './migrations/20261209100000_index_live_lever_orders';
+import * as createEngineLease from './migrations/20261210100000_create_engine_lease';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261208100000_drop_ledger_entry_account_index': dropLedgerEntryAccountIndex,
   '20261208110000_store_wallet_log_texts_once': storeWalletLogTextsOnce,
   '20261209100000_index_live_lever_orders': indexLiveLeverOrders,
+  '20261210100000_create_engine_lease': createEngineLease,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

@@ -478,6 +478,23 @@ export interface SpotMakerTable {
   size_units: bigint;
 }
 
+// engine leadership
+/** The engine leader's term (one row): the epoch grows by one with each process that takes the lead. */
+export interface EngineLeaseTable {
+  id: bigint;
+  epoch: bigint;
+  gained_at_ms: bigint;
+}
+
+/** An engine, or a part of it, stopped because its state could not be rebuilt from the database. */
+export interface EngineFaultTable {
+  engine: string;
+  scope: string;
+  detail: string;
+  since_ms: bigint;
+  epoch: bigint;
+}
+
 // staff console
 export type StaffRole = 'admin' | 'reviewer' | 'viewer';
 
@@ -564,6 +581,9 @@ export interface Database {
   // lever
   lever_pair: LeverPairTable;
   lever_order: LeverOrderTable;
+  // engine leadership
+  engine_lease: EngineLeaseTable;
+  engine_fault: EngineFaultTable;
   // staff console
   staff: StaffTable;
   totp: TotpTable;

@@ -6,9 +6,10 @@ import type { Level, TickEvent, Trade } from '@tidemark/core';
  * board and serves its own sockets. Without Redis there is one process and nothing to carry.
  */
 export interface TickBus {
-  publish(event: TickEvent): void;
-  /** every tick published by any process (the leader) */
-  subscribe(handler: (event: TickEvent) => void): Promise<void>;
+  /** a tick of the leader's feed in its term `epoch` */
+  publish(event: TickEvent, epoch: bigint): void;
+  /** every tick published by any other process (the leader), with the term it was published in */
+  subscribe(handler: (event: TickEvent, epoch: bigint) => void): Promise<void>;
   /** tells every process (the leader among them) that an engine has new work */
   wake(engine: string): void;
   /** wake signals from every process, this one included */
@@ -68,13 +69,13 @@ export function decodeTick(text: string): TickEvent {
 
 /**
  * Redis pub/sub on `<prefix>:ticks`, where a process ignores its own messages (it applied them
- * already), and `<prefix>:wake`, which every process hears, its own messages too.
+ * already) and each tick names its leader's term (a stalled leader's late ticks are dropped), and `<prefix>:wake`, which every process hears, its own messages too.
  */
 export function redisBus(redisUrl: string, prefix: string, onError: (error: unknown) => void): TickBus {
   const channel = `${prefix}:ticks`;
   const wakeChannel = `${prefix}:wake`;
   const wakeHandlers: ((engine: string) => void)[] = [];
-  let tickHandler: ((event: TickEvent) => void) | undefined;
+  let tickHandler: ((event: TickEvent, epoch: bigint) => void) | undefined;
   const processTag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const sub = new Redis(redisUrl);
@@ -85,13 +86,15 @@ export function redisBus(redisUrl: string, prefix: string, onError: (error: unkn
       for (const wake of wakeHandlers) wake(message);
       return;
     }
+    // `<process> <epoch> <tick>`
     const space = message.indexOf(' ');
     if (message.slice(0, space) === processTag) return;
-    tickHandler?.(decodeTick(message.slice(space + 1)));
+    const second = message.indexOf(' ', space + 1);
+    tickHandler?.(decodeTick(message.slice(second + 1)), BigInt(message.slice(space + 1, second)));
   });
   return {
-    publish(event) {
-      pub.publish(channel, `${processTag} ${encodeTick(event)}`).catch(onError);
+    publish(event, epoch) {
+      pub.publish(channel, `${processTag} ${epoch} ${encodeTick(event)}`).catch(onError);
     },
     wake(engine) {
       pub.publish(wakeChannel, engine).catch(onError);

@@ -1,19 +1,46 @@
 import type { TickEvent } from '@tidemark/core';
+import type { Db } from '../db/database';
+import type { JobValue, LeaderJobName, JobArgs } from '../writer/jobs';
+
+/**
+ * A term of this process as the engine leader, and the only way its engines write. Each term has
+ * an epoch that only grows (one per process that took the lead); every write made through it
+ * proves, inside its own transaction, that its epoch is still the current one, and is refused
+ * (LeadLost, nothing written) once another process has taken the lead, even if this one has not
+ * noticed yet (it was stalled, or its lock connection was cut).
+ */
+export interface Lead {
+  readonly epoch: bigint;
+  /** reads; a write through it is refused (engines write with `write` and `run`) */
+  readonly db: Db;
+  /** runs `work` in a transaction that first proves the term */
+  write<T>(work: (trx: Db) => Promise<T>): Promise<T>;
+  /** a leader job (writer/jobs.ts), proving the term inside its transaction */
+  run<N extends LeaderJobName>(name: N, args: JobArgs<N>): Promise<JobValue<N>>;
+  /**
+   * A part of an engine stopped, its state not rebuildable from the database (`scope`: a pair, or
+   * the whole engine): logged at error, counted in `tidemark_engine_halted`, named on the console.
+   */
+  halted(engine: string, scope: string, detail: string): Promise<void>;
+  /** that part runs again */
+  resumed(engine: string, scope: string): Promise<void>;
+}
 
 /**
  * An engine the leader runs beside the price feed: the lever risk book, the micro settler, the
  * spot matcher. Only the leader runs it; every process may place work for it in the database and
  * wake it. Its state lives in the database: `gain` rebuilds it, so a restart or a new leader
- * loses and repeats nothing.
+ * loses and repeats nothing. It writes only through the Lead it was given.
  */
 export interface LeaderEngine {
   /** names the engine in logs and in wake signals */
   readonly name: string;
   /**
-   * This process became the leader: rebuild from the database and catch up on what the price
-   * did meanwhile. Runs before the feed's first tick reaches `tick`.
+   * This process became the leader: rebuild from the database (through `lead.db`) and catch up on
+   * what the price did meanwhile. Runs before the feed's first tick reaches `tick`. A failure
+   * stops this engine alone: the others and the feed go on, and it is tried again later.
    */
-  gain(): Promise<void>;
+  gain(lead: Lead): Promise<void>;
   /** every tick of the leader's feed, in order, after the board applied it */
   tick(event: TickEvent): void;
   /**

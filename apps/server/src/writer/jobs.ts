@@ -10,6 +10,7 @@ import { LEVER_ENGINE } from '../modules/lever/routes';
 import { applyLeverClose, applyLeverFill, leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
 import { recordBars, type StoredBar } from '../modules/market/service';
 import { markSessionSeen } from '../modules/session/service';
+import { proveLead } from '../modules/leadership/service';
 import type { MicroSettleBatch } from '../modules/micro/batch';
 import { persistMicroSettlements, recordMicroTicks, type MicroTick } from '../modules/micro/service';
 
@@ -18,26 +19,35 @@ interface JobContext {
   pairs: LeverPairs;
 }
 
-/** The jobs, by name: each runs inside the group's transaction and answers plain data. */
-const jobs = {
+/** The calls' jobs, by name: each runs inside the group's transaction and answers plain data. */
+const callJobs = {
   leverSubmit: async (trx: Db, job: { input: LeverSubmit; tick: LeverTick | null; nowMs: number }, { pairs }: JobContext) =>
     (await submitLever(trx, pairs, job.input, job.tick, job.nowMs)).id,
+  /** a signed-in call's session seen again (http/auth.ts): on SQLite, a write on the HTTP thread's own connection would wait there for the writer thread's transaction */
+  markSessionSeen: (trx: Db, job: { sessionId: bigint; nowMs: number }) => markSessionSeen(trx, job.sessionId, job.nowMs),
+};
+
+/**
+ * The engine leader's jobs (engine/): each first proves, inside its transaction, that the term it
+ * was decided in still leads (`proveLead`), so a stalled leader's late write commits nothing.
+ */
+const leaderJobs = {
   /** the lever engine's fill of an entrust and its close of a position (engine/lever); false when already done */
   leverFill: (trx: Db, job: { order: LeverOrder }) => applyLeverFill(trx, job.order),
   leverClose: (trx: Db, job: { event: Extract<LeverEvent, { type: 'lever_order_closed' }> }) => applyLeverClose(trx, job.event),
   /** the micro settler's batch (engine/micro) */
   microSettle: (trx: Db, job: { batch: MicroSettleBatch; ticks: MicroTick[]; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.ticks, job.nowMs),
-  // small writes of the thread serving HTTP: on SQLite, a write on its own connection would wait
-  // there for the writer thread's transaction (BEGIN IMMEDIATE), holding up every request
   /** the market recorder's finished seconds and changed candles (engine/market) */
   recordBars: (trx: Db, job: { seconds: { pairId: number; bar: Candle }[]; candles: StoredBar[] }) => recordBars(trx, job.seconds, job.candles),
-  /** a signed-in call's session seen again (http/auth.ts) */
-  markSessionSeen: (trx: Db, job: { sessionId: bigint; nowMs: number }) => markSessionSeen(trx, job.sessionId, job.nowMs),
   /** the micro settler's ticks, the prices its orders settle at (engine/micro) */
   recordMicroTicks: (trx: Db, job: { ticks: MicroTick[] }) => recordMicroTicks(trx, job.ticks),
 };
 
+const jobs = { ...callJobs, ...leaderJobs };
+
 export type JobName = keyof typeof jobs;
+export type LeaderJobName = keyof typeof leaderJobs;
+const isLeaderJob = (name: JobName): name is LeaderJobName => Object.hasOwn(leaderJobs, name);
 export type JobArgs<N extends JobName> = Parameters<(typeof jobs)[N]>[1];
 export type JobValue<N extends JobName> = Awaited<ReturnType<(typeof jobs)[N]>>;
 
@@ -57,6 +67,8 @@ export interface JobCall<N extends JobName = JobName> {
   claim?: Claim;
   /** the call's answer, known before the job runs (only a refusal changes it) */
   payload: string;
+  /** a leader job's term (see Lead in engine/hosted.ts): the job runs only while it leads */
+  epoch?: bigint;
 }
 
 /** A job's outcome once committed: the answer stored for the key by an earlier call, or the job's value. */
@@ -92,7 +104,13 @@ export function jobRunner(db: Db): JobRunner {
     return done;
   };
   const context: JobContext = { pairs: leverPairs() };
-  const work = (trx: Db, { name, args }: JobCall) => (jobs[name] as (trx: Db, args: unknown, context: JobContext) => Promise<unknown>)(trx, args, context);
+  const work = async (trx: Db, { name, args, epoch }: JobCall) => {
+    if (isLeaderJob(name)) {
+      if (epoch === undefined) throw new Error(`the leader job ${name} was sent without its term`);
+      await proveLead(trx, epoch);
+    }
+    return (jobs[name] as (trx: Db, args: unknown, context: JobContext) => Promise<unknown>)(trx, args, context);
+  };
   return {
     run: <N extends JobName>(call: JobCall<N>) =>
       (runsAlone(call.name) ? alone : grouped)(async (trx) => {

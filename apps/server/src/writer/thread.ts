@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { limits } from '@tidemark/protocol';
 import { openDatabase } from '../db/database';
 import { ledgerTransactions } from '../metrics';
+import { LeadLost } from '../modules/leadership/service';
 import { Rejection } from '../rejection';
 import { jobRunner } from './jobs';
 import type { Answered, FromWriter, ToWriter } from './writer';
@@ -41,7 +42,12 @@ async function answer(id: number, result: Promise<unknown>): Promise<void> {
   try {
     answered = { outcome: (await result) as Extract<Answered, { outcome: unknown }>['outcome'] };
   } catch (error) {
-    answered = error instanceof Rejection ? { rejection: { code: error.code, params: error.params } } : { error: error instanceof Error ? error.message : String(error) };
+    answered =
+      error instanceof Rejection
+        ? { rejection: { code: error.code, params: error.params } }
+        : error instanceof LeadLost
+          ? { leadLost: { epoch: error.epoch, currentEpoch: error.currentEpoch } }
+          : { error: error instanceof Error ? error.message : String(error) };
   }
   if (answers.push({ id, ...answered }) === 1) setImmediate(() => void flush());
   if (--running === 0) idle = setTimeout(checkpoint, limits.writerCheckpointIdleMs);

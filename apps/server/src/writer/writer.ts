@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { ledgerTransactions } from '../metrics';
+import { LeadLost } from '../modules/leadership/service';
 import { Rejection } from '../rejection';
 import { runsAlone, wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
 
@@ -16,7 +17,11 @@ export interface FromWriter {
 }
 
 /** How a job ended. */
-export type Answered = { outcome: JobOutcome } | { rejection: Pick<Rejection, 'code' | 'params'> } | { error: string };
+export type Answered =
+  | { outcome: JobOutcome }
+  | { rejection: Pick<Rejection, 'code' | 'params'> }
+  | { leadLost: Pick<LeadLost, 'epoch' | 'currentEpoch'> }
+  | { error: string };
 
 export interface WriterOptions {
   clock: Clock;
@@ -50,6 +55,7 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
         pending.delete(answer.id);
         if ('outcome' in answer) call.resolve(answer.outcome);
         else if ('rejection' in answer) call.reject(new Rejection(answer.rejection.code, answer.rejection.params));
+        else if ('leadLost' in answer) call.reject(new LeadLost(answer.leadLost.epoch, answer.leadLost.currentEpoch));
         else call.reject(new Error(answer.error));
       }
       if (pending.size === 0) idle?.();

@@ -118,8 +118,8 @@ function cancelled(
   releasedCurrencyId: bigint,
   nowMs: number,
 ): void {
-  const { orderId, userId, side } = order;
-  events.push({ type: 'cancelled', orderId, userId, side, reason, remainingUnits, releasedUnits, releasedCurrencyId, atMs: nowMs });
+  const { orderId, userId, side, filledUnits } = order;
+  events.push({ type: 'cancelled', orderId, userId, side, reason, remainingUnits, filledUnits, releasedUnits, releasedCurrencyId, atMs: nowMs });
 }
 
 function cancelResting(book: SpotBook, order: OrderNode, reason: SpotCancelReason, nowMs: number, events: SpotEvent[]): void {
@@ -222,6 +222,7 @@ function fill(
     quoteUnits,
     makerFeeUnits,
     takerFeeUnits,
+    makerFilledUnits: maker.filledUnits,
     atMs: nowMs,
   });
   if (maker.remainingUnits > 0n) return;

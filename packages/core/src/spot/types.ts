@@ -131,6 +131,8 @@ export interface SpotFillEvent {
   quoteUnits: bigint;
   makerFeeUnits: bigint;
   takerFeeUnits: bigint;
+  /** the maker's filled amount after this fill: what the server's write of the order expects it had, less this fill */
+  makerFilledUnits: bigint;
   atMs: number;
 }
 
@@ -154,6 +156,8 @@ export interface SpotCancelledEvent {
   reason: SpotCancelReason;
   /** base not filled (for a market buy by quote: 0) */
   remainingUnits: bigint;
+  /** base filled before it ended */
+  filledUnits: bigint;
   releasedUnits: bigint;
   releasedCurrencyId: bigint;
   atMs: number;

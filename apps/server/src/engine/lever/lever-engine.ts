@@ -1,12 +1,12 @@
 // The leader's lever risk engine: holds every live order in the core's trigger book and runs each
 // trade price through `stepLever`. A wake reads only the orders that changed. Each decision (a fill or a close) is committed as a
-// job (on SQLite in the writer thread), guarded by the status it expects; the new book is kept only after the commits.
+// leader job of the Lead (on SQLite in the writer thread), proving the term and guarded by the
+// status it expects; the new book is kept only after the commits.
 // When a guard finds the order already changed (a manual close or cancel won the race) or a
 // commit fails, the book is rebuilt from the database, which is always the truth.
 import type { FastifyBaseLogger } from 'fastify';
 import { createLeverBook, replayFromMs, stepLever, ticksOfSecond, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
-import type { Db } from '../../db/database';
 import {
   lastLeverOrderId,
   leverOrdersChanged,
@@ -14,11 +14,11 @@ import {
   liveLeverOrders,
   type TickOf,
 } from '../../modules/lever/service';
+import { LeadLost } from '../../modules/leadership/service';
 import { recordedSecondsFrom } from '../../modules/market/service';
 import { engineMetrics, timed } from '../../metrics';
 import type { LeverTradePusher } from '../../realtime/lever-trade';
-import type { JobOutcome, JobRunner } from '../../writer/jobs';
-import type { LeaderEngine } from '../hosted';
+import type { Lead, LeaderEngine } from '../hosted';
 
 export interface LeverEngine extends LeaderEngine {
   /** resolves when every tick and wake handed in so far is done (tests wait on it instead of sleeping) */
@@ -28,20 +28,17 @@ export interface LeverEngine extends LeaderEngine {
 }
 
 export interface LeverEngineDeps {
-  db: Db;
   clock: Clock;
   log: () => FastifyBaseLogger;
   /** each pair's last price as the market shows it when leadership is gained */
   tickOf: TickOf;
-  /** commits the fills and closes (on SQLite the writer thread, off the thread serving HTTP) */
-  jobs: JobRunner;
   /** tells owners of each committed fill or close at once, and position holders on the ticks */
   pusher?: Pick<LeverTradePusher, 'push' | 'tick'>;
 }
 
-export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
-  // a job without a key is never answered as a repeat
-  const applied = (outcome: JobOutcome<'leverFill' | 'leverClose'>) => 'value' in outcome && outcome.value;
+export function leverEngine({ clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
+  /** the term it runs in: reads through `lead.db`, fills and closes committed as its jobs */
+  let lead: Lead | undefined;
   let book: LeverBook | undefined;
   let running = false;
   const watchers = new Set<{ orderId: bigint; resolve: () => void }>();
@@ -57,6 +54,8 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work).catch((error: unknown) => {
+      // another process leads now: nothing was written, and this one stops (see Lead)
+      if (error instanceof LeadLost) return;
       log().error({ err: error }, 'lever engine');
       // the database is the truth: rebuild from it rather than go on with a book it may not match
       return rebuild().catch((again: unknown) => log().error({ err: again }, 'lever engine rebuild'));
@@ -73,7 +72,8 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
 
   /** Pairs and live orders from the database; each pair keeps the last tick it saw. */
   async function rebuild(): Promise<void> {
-    if (!running) return;
+    if (!running || !lead) return;
+    const { db } = lead;
     // the last id first: an order committed meanwhile is read by the rebuild or by the next look
     const last = await lastLeverOrderId(db);
     const [configs, orders] = await Promise.all([leverPairConfigs(db), liveLeverOrders(db)]);
@@ -89,7 +89,8 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
    * never every live order, so submits cost the engine O(new orders), not O(all).
    */
   async function refresh(): Promise<void> {
-    if (!running || !book) return;
+    if (!running || !book || !lead) return;
+    const { db } = lead;
     const ids = [...named];
     named.clear();
     const reconfigure = pairsChanged;
@@ -110,15 +111,15 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
 
   /** Runs one price through the book and commits what it decides. */
   async function decide(pairId: bigint, priceUnits: bigint, atMs: number): Promise<void> {
-    if (!book) return;
+    if (!book || !lead) return;
     const result = stepLever(book, { type: 'tick', pairId, priceUnits, atMs }, { nowMs: clock() });
     // an unknown pair (no contracts) or a tick older than the last: nothing to decide
     if ('rejection' in result) return;
     let inStep = true;
     for (const decision of result.events) {
       let done: boolean | undefined;
-      if (decision.type === 'lever_order_filled') done = applied(await jobs.run({ name: 'leverFill', args: { order: decision.order }, payload: '' }));
-      else if (decision.type === 'lever_order_closed') done = applied(await jobs.run({ name: 'leverClose', args: { event: decision }, payload: '' }));
+      if (decision.type === 'lever_order_filled') done = await lead.run('leverFill', { order: decision.order });
+      else if (decision.type === 'lever_order_closed') done = await lead.run('leverClose', { event: decision });
       if (done) pusher?.push(decision.order.userId);
       if (done === false) inStep = false;
     }
@@ -143,7 +144,7 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
       const live = book ? [...book.orders.values()].filter((order) => order.pairId === pair) : [];
       let fromMs = replayFromMs(live);
       while (fromMs !== null) {
-        const seconds = await recordedSecondsFrom(db, Number(pair), fromMs, limits.leverReplaySecondsPerRead);
+        const seconds = await recordedSecondsFrom(lead!.db, Number(pair), fromMs, limits.leverReplaySecondsPerRead);
         for (const second of seconds) for (const tick of ticksOfSecond(second)) await decide(pair, tick.priceUnits, tick.atMs);
         fromMs = seconds.length < limits.leverReplaySecondsPerRead ? null : seconds.at(-1)!.timeMs + 1;
       }
@@ -154,7 +155,8 @@ export function leverEngine({ db, jobs, clock, log, tickOf, pusher }: LeverEngin
 
   return {
     name: 'lever',
-    async gain() {
+    async gain(term) {
+      lead = term;
       running = true;
       book = undefined;
       await rebuild();

@@ -10,8 +10,8 @@ import {
   type MarketPair,
   type StoredPeriod,
 } from '@tidemark/core';
-import type { Db } from '../../db/database';
 import { pairsWithHistory, storeHistory } from '../../modules/market/service';
+import type { Lead } from '../hosted';
 import { exchangeSymbol } from './exchange-feed';
 
 /** A pair's chart history up to `nowMs`, in every stored period. */
@@ -103,19 +103,15 @@ export const withFallback =
   };
 
 /** Back-fills every pair with no stored history (a fresh install); answers those pairs. */
-export async function backfillMissing(db: Db, pairs: readonly MarketPair[], source: HistorySource, nowMs: number): Promise<MarketPair[]> {
-  const stored = await pairsWithHistory(db);
+export async function backfillMissing(lead: Lead, pairs: readonly MarketPair[], source: HistorySource, nowMs: number): Promise<MarketPair[]> {
+  const stored = await pairsWithHistory(lead.db);
   const missing = pairs.filter((p) => !stored.has(p.pairId));
   // fetched before the transaction, so no write lock is held while an exchange answers
   const histories = await Promise.all(missing.map((pair) => source(pair, nowMs)));
-  await storeHistory(
-    db,
-    missing.flatMap((pair, i) => {
-      const history = histories[i]!;
-      return (Object.keys(history) as StoredPeriod[]).flatMap((period) =>
-        history[period].map((candle) => ({ pairId: pair.pairId, period, candle })),
-      );
-    }),
-  );
+  const bars = missing.flatMap((pair, i) => {
+    const history = histories[i]!;
+    return (Object.keys(history) as StoredPeriod[]).flatMap((period) => history[period].map((candle) => ({ pairId: pair.pairId, period, candle })));
+  });
+  if (bars.length > 0) await lead.write((trx) => storeHistory(trx, bars));
   return missing;
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { limits } from '@tidemark/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, MarketPair, MarketView, PriceFeed, StoredPeriod, TickEvent } from '@tidemark/core';
 import { systemClock } from '../../clock';
@@ -6,9 +7,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { marketPairs } from '../../modules/currency/service';
 import { storedBars } from '../../modules/market/service';
+import { engineMetrics } from '../../metrics';
 import type { JobRunner } from '../../writer/jobs';
+import { clearEarlierFaults } from '../../modules/leadership/service';
 import { localBus, redisBus, type TickBus } from '../bus';
-import { parseWake, type LeaderEngine, type Wake } from '../hosted';
+import { parseWake, type Lead, type LeaderEngine, type Wake } from '../hosted';
+import { openLead } from '../lead';
 import { advisoryLeadership, soleLeadership, type Leadership } from '../leader';
 import { MarketBoard } from './board';
 import { exchangeFeed } from './exchange-feed';
@@ -38,6 +42,8 @@ export interface MarketEngine extends MarketView {
   board: MarketBoard;
   redisPrefix: string;
   isLeader(): boolean;
+  /** the current term's Lead while this process leads (tests hand it to an engine they restart) */
+  lead(): Lead | undefined;
   /** ms since this process last applied a tick (its feed's or the leader's); undefined before the first */
   feedAgeMs(): number | undefined;
   /** pings the Redis the processes share (readiness); undefined without Redis, or before `start` */
@@ -51,8 +57,10 @@ export interface MarketEngine extends MarketView {
    * change); a signal sent here is heard at once, and again when the bus brings it back
    */
   onWake(listener: (signal: string) => void): void;
-  /** joins leadership (or follows the leader through Redis); `emit` gets every tick this process applies */
-  /** `jobs` writes the leader's price record (engine/market/recorder.ts) */
+  /**
+   * joins leadership (or follows the leader through Redis); `emit` gets every tick this process
+   * applies; `jobs` runs the engines' leader jobs (the price record, fills, settlements)
+   */
   start(log: FastifyBaseLogger, emit: (event: TickEvent) => void, jobs: JobRunner): Promise<void>;
   /**
    * The leader's chores, run every `flushMs`: write what it saw up to the clock's open second,
@@ -109,7 +117,14 @@ export async function openMarket(
   let pruner: PriceRecordPruner | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
   let chores: (() => Promise<void>) | undefined;
+  let lead: Lead | undefined;
+  /** the newest term whose ticks this process has applied: a stalled leader's late ticks are older */
+  let newestTerm = 0n;
   const engines: LeaderEngine[] = [];
+  /** hosted engines running in this term; one whose gain failed is tried again every `engineRetryMs` */
+  const running = new Set<LeaderEngine>();
+  const halted = new Set<LeaderEngine>();
+  let retryTimer: NodeJS.Timeout | undefined;
   const listeners: ((signal: string) => void)[] = [];
   const hear = (signal: string) => listeners.forEach((listener) => listener(signal));
 
@@ -132,11 +147,31 @@ export async function openMarket(
     if (wasLeading) bus.wake(LEADERSHIP_RELEASED);
   };
 
+  /**
+   * Starts one hosted engine in the term: one that cannot rebuild its state stops alone, loudly,
+   * while the feed and the other engines go on; it is tried again until it starts.
+   */
+  async function startEngine(engine: LeaderEngine, term: Lead, log: FastifyBaseLogger): Promise<void> {
+    try {
+      await engine.gain(term);
+      running.add(engine);
+    } catch (error) {
+      await engine.lose().catch(() => undefined);
+      if (!halted.has(engine)) {
+        halted.add(engine);
+        await term.halted(engine.name, 'engine', error instanceof Error ? error.message : String(error)).catch((e: unknown) => log.error({ err: e }, 'engine fault not recorded'));
+      }
+      return;
+    }
+    if (halted.delete(engine)) await term.resumed(engine.name, 'engine').catch((e: unknown) => log.error({ err: e }, 'engine fault not cleared'));
+  }
+
   return {
     ...view,
     board,
     redisPrefix,
     isLeader: () => leading,
+    lead: () => (leading ? lead : undefined),
     feedAgeMs: () => (lastTickAtMs === undefined ? undefined : clock() - lastTickAtMs),
     get pingRedis() {
       return bus.ping;
@@ -154,8 +189,9 @@ export async function openMarket(
     async start(log, emit, jobs) {
       const onError = (error: unknown) => log.error({ err: error }, 'market engine');
       bus = config.redisUrl ? redisBus(config.redisUrl, redisPrefix, onError) : localBus();
-      await bus.subscribe((event) => {
-        if (leading) return;
+      await bus.subscribe((event, term) => {
+        if (leading || term < newestTerm) return;
+        newestTerm = term;
         board.apply(event);
         lastTickAtMs = clock();
         emit(event);
@@ -165,12 +201,15 @@ export async function openMarket(
         if (name === LEADERSHIP_RELEASED) leadership?.tryNow();
         else if (leading) {
           const { engine, detail } = parseWake(name);
-          engines.find((e) => e.name === engine)?.wake(detail);
+          const target = engines.find((e) => e.name === engine);
+          if (target && running.has(target)) target.wake(detail);
         }
       });
       const hooks = {
         onError,
-        async gain() {
+        async gain(epoch: bigint) {
+          const term = (lead = openLead({ db, jobs, epoch, clock, log, lost: () => leadership?.lost() }));
+          newestTerm = epoch;
           // with the exchange feed a fresh install's chart starts from the exchange's real history
           const history: HistorySource =
             config.feed === 'exchange'
@@ -178,14 +217,23 @@ export async function openMarket(
                   log.warn({ err: error, pair: pair.symbol }, 'exchange history unavailable: back-filling a simulated one'),
                 )
               : simHistory(seed);
-          const filled = await backfillMissing(db, pairs, history, clock());
+          const filled = await backfillMissing(term, pairs, history, clock());
           await loadBoard(db, board, filled.map((p) => p.pairId), clock());
+          await term.write((trx) => clearEarlierFaults(trx, epoch));
           // engines rebuild from the database before the first tick reaches them
-          for (const engine of engines) await engine.gain();
+          for (const engine of engines) await startEngine(engine, term, log);
+          const retry = () => {
+            retryTimer = setTimeout(() => {
+              void (async () => {
+                for (const engine of engines) if (leading && lead === term && !running.has(engine)) await startEngine(engine, term, log);
+              })().finally(() => leading && lead === term && retry());
+            }, limits.engineRetryMs);
+          };
+          retry();
           leading = true;
-          log.info('this process now runs the market feed');
-          const active = recorder = new Recorder(jobs, board, clock);
-          const pruning = pruner = new PriceRecordPruner(db, pairs.map((p) => p.pairId), clock, config.priceRecordMs);
+          log.info({ epoch: String(epoch) }, 'this process now runs the market feed');
+          const active = (recorder = new Recorder(term, board, clock));
+          const pruning = (pruner = new PriceRecordPruner(term, pairs.map((p) => p.pairId), clock, config.priceRecordMs));
           feed =
             options.feed?.(pairs, board) ??
             (config.feed === 'exchange'
@@ -196,9 +244,9 @@ export async function openMarket(
             board.apply(tick);
             lastTickAtMs = clock();
             active.record(tick);
-            bus.publish(tick);
+            bus.publish(tick, epoch);
             emit(tick);
-            for (const engine of engines) {
+            for (const engine of running) {
               try {
                 engine.tick(tick);
               } catch (error) {
@@ -218,19 +266,23 @@ export async function openMarket(
         async lose() {
           leading = false;
           clearInterval(flushTimer);
+          clearTimeout(retryTimer);
           chores = undefined;
           await feed?.stop();
-          for (const engine of engines) await engine.lose().catch(onError);
+          for (const engine of running) await engine.lose().catch(onError);
+          running.clear();
+          halted.clear();
           await pruner?.stop();
           await recorder?.flush(true).catch(onError);
           feed = undefined;
           recorder = undefined;
           pruner = undefined;
+          engineMetrics.halted.reset();
         },
       };
       leadership = config.databaseUrl
-        ? await advisoryLeadership(config.databaseUrl, pgSchema, options.leaderRetryMs ?? 1000, hooks)
-        : await soleLeadership(hooks);
+        ? await advisoryLeadership(config.databaseUrl, pgSchema, options.leaderRetryMs ?? 1000, clock, hooks)
+        : await soleLeadership(db, clock, hooks);
     },
     resign,
     async stop() {

@@ -1,12 +1,12 @@
 import { addTrade, bucketStartMs, candleOfTrade, type Candle, type Clock, type StoredPeriod, type TickEvent } from '@tidemark/core';
-import type { JobRunner } from '../../writer/jobs';
+import type { Lead } from '../hosted';
 import type { MarketBoard } from './board';
 
 /**
  * Writes what the engine leader saw, in batches so a running feed costs one small transaction
  * per flush rather than a write per tick: finished one-second bars (the record settlements are
- * checked against) and the stored candles that changed, copied from the board. Written as jobs
- * (on SQLite by the writer thread, sharing a commit with the calls of the moment).
+ * checked against) and the stored candles that changed, copied from the board. Written as leader
+ * jobs (on SQLite by the writer thread, sharing a commit with the calls of the moment).
  */
 export class Recorder {
   private seconds = new Map<string, { pairId: number; bar: Candle }>();
@@ -15,7 +15,7 @@ export class Recorder {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly jobs: JobRunner,
+    private readonly lead: Lead,
     private readonly board: MarketBoard,
     private readonly clock: Clock,
   ) {}
@@ -58,7 +58,7 @@ export class Recorder {
     });
     if (seconds.length === 0 && candles.length === 0) return;
     try {
-      await this.jobs.run({ name: 'recordBars', args: { seconds: seconds.map(([, s]) => s), candles }, payload: '' });
+      await this.lead.run('recordBars', { seconds: seconds.map(([, s]) => s), candles });
     } catch (error) {
       // keep them for the next flush: a busy database must not lose the price record
       for (const [key, s] of seconds) if (!this.seconds.has(key)) this.seconds.set(key, s);

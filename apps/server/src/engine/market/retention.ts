@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '@tidemark/core';
-import type { Db } from '../../db/database';
 import { pruneRecordedSeconds } from '../../modules/market/service';
+import type { Lead } from '../hosted';
 
 /** Pruning is a chore, not a duty: once an hour keeps the table near its bound at ~600k new rows a day. */
 export const PRUNE_EVERY_MS = 3600_000;
@@ -18,7 +18,7 @@ export class PriceRecordPruner {
   private stopped = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly lead: Pick<Lead, 'write'>,
     private readonly pairIds: readonly number[],
     private readonly clock: Clock,
     private readonly keepMs: number,
@@ -56,7 +56,7 @@ export class PriceRecordPruner {
     for (const pairId of this.pairIds) {
       for (;;) {
         if (this.stopped) return deleted;
-        const batch = await pruneRecordedSeconds(this.db, pairId, beforeMs, this.batchRows);
+        const batch = await this.lead.write((trx) => pruneRecordedSeconds(trx, pairId, beforeMs, this.batchRows));
         deleted += batch;
         if (batch < this.batchRows) break;
         // SQLite answers synchronously: without a turn of the event loop a long backlog would stall every socket and request

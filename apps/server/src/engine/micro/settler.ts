@@ -10,7 +10,6 @@ import {
   type TickEvent,
 } from '@tidemark/core';
 import { limits, type TMicroOrderRow } from '@tidemark/protocol';
-import type { Db } from '../../db/database';
 import { nativeSha256Hex } from '../../hash';
 import { microSettleBatch, type Settled } from '../../modules/micro/batch';
 import type { MicroTick } from '../../modules/micro/service';
@@ -23,14 +22,11 @@ import {
   settledOrderRows,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
+import { LeadLost } from '../../modules/leadership/service';
 import { MICRO_SETTLER } from '../../modules/micro/routes';
-import type { JobRunner } from '../../writer/jobs';
-import type { LeaderEngine } from '../hosted';
+import type { Lead, LeaderEngine } from '../hosted';
 
 export interface MicroSettlerOptions {
-  db: Db;
-  /** writes the price record and the batches (on SQLite the writer thread, so a batch's statements and commit run beside the next one's work) */
-  jobs: JobRunner;
   clock: Clock;
   log: FastifyBaseLogger;
   /** sends a settled order to its owner's private room */
@@ -73,6 +69,11 @@ interface Written {
 export class MicroSettler implements LeaderEngine {
   readonly name = MICRO_SETTLER;
   private state: MicroState | undefined;
+  /**
+   * the term it runs in: reads through `lead.db`; the price record and the batches are its jobs
+   * (on SQLite the writer thread, so a batch's statements and commit run beside the next one's work)
+   */
+  private lead: Lead | undefined;
   private active = false;
   /**
    * the pairs whose trades are recorded: those open for micro options (read again on every wake,
@@ -102,7 +103,8 @@ export class MicroSettler implements LeaderEngine {
 
   constructor(private readonly options: MicroSettlerOptions) {}
 
-  async gain(): Promise<void> {
+  async gain(lead: Lead): Promise<void> {
+    this.lead = lead;
     await this.readPairs();
     await this.rebuild();
     this.active = true;
@@ -177,11 +179,11 @@ export class MicroSettler implements LeaderEngine {
   }
 
   private async readPairs(): Promise<void> {
-    this.openPairIds = new Set((await microPairIds(this.options.db)).map(Number));
+    this.openPairIds = new Set((await microPairIds(this.lead!.db)).map(Number));
   }
 
   private async rebuild(): Promise<void> {
-    const { db } = this.options;
+    const { db } = this.lead!;
     this.heldPairIds.clear();
     this.readUpToId = 0n;
     this.state = createMicroState(
@@ -204,7 +206,8 @@ export class MicroSettler implements LeaderEngine {
 
   private async pass(): Promise<void> {
     if (!this.active || !this.state) return;
-    const { db, log } = this.options;
+    const { log } = this.options;
+    const { db } = this.lead!;
     try {
       // the horizon is taken with the ticks it is judged by: a pass that waits on the database
       // while the clock moves on must not settle on ticks that arrived after these were taken
@@ -212,7 +215,7 @@ export class MicroSettler implements LeaderEngine {
       const written = this.takeUnrecorded();
       try {
         // as a job: on SQLite the writer thread writes, not the thread serving HTTP
-        if (written.length > 0) await this.options.jobs.run({ name: 'recordMicroTicks', args: { ticks: written }, payload: '' });
+        if (written.length > 0) await this.lead!.run('recordMicroTicks', { ticks: written });
       } catch (error) {
         // no settlement on a price record with a hole: keep them for the next pass
         this.keepUnrecorded(written);
@@ -226,6 +229,8 @@ export class MicroSettler implements LeaderEngine {
       this.restore(await dueOpenMicroOrders(db, horizonMs, CATCH_UP_BATCH));
       await this.settleDue(horizonMs);
     } catch (error) {
+      // another process leads now: nothing was written, and this one stops (see Lead)
+      if (error instanceof LeadLost) return;
       log.error({ err: error }, 'micro settler pass failed: rebuilding from the database');
       await this.rebuild().catch((e: unknown) => log.error({ err: e }, 'micro settler rebuild failed'));
     }
@@ -247,7 +252,8 @@ export class MicroSettler implements LeaderEngine {
   }
 
   private async settleDue(firstHorizonMs: number): Promise<void> {
-    const { db, jobs, clock } = this.options;
+    const { clock } = this.options;
+    const lead = this.lead!;
     const batchSize = this.options.batchSize ?? limits.microSettleBatchMax;
     const inFlight: Written[] = [];
     const pushes: Promise<void>[] = [];
@@ -273,7 +279,7 @@ export class MicroSettler implements LeaderEngine {
           unwritten.push(...taken);
           horizonMs = nextMs;
         }
-        const priceAt = await recordedPrices(db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })), unwritten);
+        const priceAt = await recordedPrices(lead.db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })), unwritten);
         const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
         if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
         const settled = step.events.filter((e) => e.kind === 'settled');
@@ -281,7 +287,7 @@ export class MicroSettler implements LeaderEngine {
         const missing = step.events.find((e) => e.kind === 'price_missing');
         if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
         const batch = microSettleBatch(settled, state.chainTip);
-        const committed = jobs.run({ name: 'microSettle', args: { batch, ticks: carried, nowMs: clock() }, payload: '' });
+        const committed = lead.run('microSettle', { batch, ticks: carried, nowMs: clock() });
         // its failure is met in turn, below
         committed.catch(() => undefined);
         inFlight.push({ committed, state: step.state, settled, ticks: carried });
@@ -302,7 +308,8 @@ export class MicroSettler implements LeaderEngine {
 
   /** Adopts a batch's state once it committed, and starts the push of its closed orders (added to `pushes`). */
   private async landed({ committed, state, settled, ticks }: Written, pushes: Promise<void>[]): Promise<void> {
-    const { db, clock, publish, listening, log } = this.options;
+    const { clock, publish, listening, log } = this.options;
+    const { db } = this.lead!;
     try {
       await committed;
     } catch (error) {

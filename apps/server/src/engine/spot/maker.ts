@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { makerLadder, quoteKey, type SpotBook, type SpotCommand, type SpotMakerConfig } from '@tidemark/core';
 import { limits, type SpotOrderStatus } from '@tidemark/protocol';
-import type { Db } from '../../db/database';
 import { Rejection } from '../../rejection';
 import { liveOrdersOf, makerConfigs, placeCommand, submitOrder } from '../../modules/spot/service';
+import type { Lead } from '../hosted';
 
 interface PairQuotes {
   config: SpotMakerConfig;
@@ -34,14 +34,16 @@ export class MarketMaker {
   /** pair and side it could not quote in full, so the warning is logged once until it quotes again */
   private readonly short = new Set<string>();
 
+  private lead: Lead | undefined;
+
   constructor(
-    private readonly db: Db,
     private readonly userId: bigint,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Loads the settings and the quotes resting from before (the matcher's `gain`). */
-  async gain(): Promise<void> {
+  /** Loads the settings and the quotes resting from before (the matcher's `gain`); quotes through `lead`. */
+  async gain(lead: Lead): Promise<void> {
+    this.lead = lead;
     this.pairs.clear();
     await this.load();
   }
@@ -62,7 +64,8 @@ export class MarketMaker {
 
   /** The active pairs' settings and the quotes resting on them, each pair due for a re-quote. */
   private async load(): Promise<void> {
-    for (const row of await makerConfigs(this.db)) {
+    const db = this.lead!.db;
+    for (const row of await makerConfigs(db)) {
       this.pairs.set(row.pair_id, {
         config: {
           levels: Number(row.levels),
@@ -77,7 +80,7 @@ export class MarketMaker {
         quotedAtMs: -Infinity,
       });
     }
-    for (const order of await liveOrdersOf(this.db, this.userId)) {
+    for (const order of await liveOrdersOf(db, this.userId)) {
       const quotes = this.pairs.get(order.pair_id);
       if (!quotes || order.price_units === null || order.amount_units === null) continue;
       const key = quoteKey({ side: order.side, priceUnits: order.price_units, amountUnits: order.amount_units });
@@ -134,20 +137,23 @@ export class MarketMaker {
         if (quotes.orderByKey.has(key) || short.has(quote.side)) continue;
         let order;
         try {
-          order = await submitOrder(
-            this.db,
-            {
-              userId: this.userId,
-              currencyId: pair.currencyId,
-              legalId: pair.legalId,
-              side: quote.side,
-              market: false,
-              priceUnits: quote.priceUnits,
-              amountUnits: quote.amountUnits,
-              totalUnits: undefined,
-            },
-            indexPriceOf,
-            nowMs,
+          const lead = this.lead!;
+          order = await lead.write((trx) =>
+            submitOrder(
+              trx,
+              {
+                userId: this.userId,
+                currencyId: pair.currencyId,
+                legalId: pair.legalId,
+                side: quote.side,
+                market: false,
+                priceUnits: quote.priceUnits,
+                amountUnits: quote.amountUnits,
+                totalUnits: undefined,
+              },
+              indexPriceOf,
+              nowMs,
+            ),
           );
         } catch (error) {
           if (!(error instanceof Rejection)) throw error;

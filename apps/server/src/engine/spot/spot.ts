@@ -11,12 +11,12 @@ import {
   type Trade,
 } from '@tidemark/core';
 import { limits, SPOT_ORDER_STATUSES, type TAfterCoinTradeEvent } from '@tidemark/protocol';
-import type { Db } from '../../db/database';
+import { LeadLost } from '../../modules/leadership/service';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
 import { SPOT_ENGINE } from '../../modules/spot/routes';
 import { applyAndPersist, bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
 import { engineMetrics } from '../../metrics';
-import type { LeaderEngine } from '../hosted';
+import type { Lead, LeaderEngine } from '../hosted';
 import { MarketMaker } from './maker';
 
 interface PairBook {
@@ -47,15 +47,27 @@ export interface SpotEngine extends LeaderEngine {
   settled(): Promise<void>;
 }
 
+/** A pair's book that could not be rebuilt: its orders wait, the other pairs trade on. */
+interface HaltedPair {
+  currencyId: bigint;
+  legalId: bigint;
+  rules: SpotBook['rules'];
+}
+
+/** A stored book that does not pass the core's restore check: names the order that broke it, with its figures. */
+class BookUnsound extends Error {}
+
 /**
  * The spot matcher on the engine leader: one book per pair, rebuilt from the resting orders on
  * `gain`. `wake` takes the accepted orders in id order, then the cancel requests, one command
- * at a time; each command's events are written in one transaction before the next command
- * runs, and a failed write rebuilds that pair's book from the database (the core changes the
- * book in place). The band follows the market's last price.
+ * at a time; each command's events are written in one transaction of the Lead (which proves the
+ * term) before the next command runs, every order's write guarded by the state the book held
+ * it in; a failed write rebuilds that pair's book from the database (the core changes the book
+ * in place). A pair whose stored book fails the restore check stops alone, named on the console
+ * with the order that broke it, and is tried again every `engineRetryMs`. The band follows the
+ * market's last price.
  */
 export function spotEngine(deps: {
-  db: Db;
   market: MarketView;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -66,25 +78,52 @@ export function spotEngine(deps: {
   /** the market maker's account: it quotes every pair of the `spot_maker` table (none when absent) */
   makerUserId?: bigint | undefined;
 }): SpotEngine {
-  const { db, market, clock, log } = deps;
-  const maker = deps.makerUserId === undefined ? undefined : new MarketMaker(db, deps.makerUserId, log);
+  const { market, clock, log } = deps;
+  const maker = deps.makerUserId === undefined ? undefined : new MarketMaker(deps.makerUserId, log);
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
   const books = new Map<bigint, PairBook>();
+  const halted = new Map<bigint, HaltedPair>();
+  let lead: Lead | undefined;
   let running: Promise<void> = Promise.resolve();
   let pending = false;
   let active = false;
+  let retryTimer: NodeJS.Timeout | undefined;
   /** staff changed the market maker's settings: reloaded before the next re-quote */
   let reloadMaker = false;
 
-  async function rebuild(pairId: bigint, template: Pick<PairBook, 'currencyId' | 'legalId'> & { rules: SpotBook['rules'] }): Promise<void> {
+  async function rebuild(pairId: bigint, template: HaltedPair): Promise<void> {
+    const db = lead!.db;
     const book = createSpotBook(template.rules);
     applySpotCommand(book, { type: 'index', priceUnits: market.lastPriceUnits(Number(pairId)) }, { nowMs: clock() });
     const { orders, nextSeq } = await bookState(db, pairId);
     // restoring writes nothing: the orders come from the database
     const restored = applySpotCommand(book, { type: 'restore', orders, nextSeq }, { nowMs: clock() });
-    if ('rejection' in restored) throw new Error(`spot book ${pairId} cannot be restored: ${restored.rejection}`);
+    if ('rejection' in restored) {
+      const order = orders.find((o) => o.orderId === restored.orderId);
+      const figures = order
+        ? `: order ${order.orderId} (${order.side} ${order.amountUnits} at ${order.priceUnits}, filled ${order.filledUnits}, seq ${order.seq} of next ${nextSeq}, frozen ${order.frozenUnits}, fee ${order.feeUnits})`
+        : '';
+      throw new BookUnsound(`spot book of pair ${pairId} cannot be restored: ${restored.rejection}${figures}`);
+    }
     const lastFillUnits = await lastFillPrice(db, pairId);
     books.set(pairId, { pairId, currencyId: template.currencyId, legalId: template.legalId, book, lastFillUnits, unpublished: [], changed: true });
+  }
+
+  /** Rebuilds a pair's book; one that cannot be rebuilt stops the pair alone (its orders wait). */
+  async function restorePair(pairId: bigint, template: HaltedPair): Promise<boolean> {
+    try {
+      await rebuild(pairId, template);
+    } catch (error) {
+      books.delete(pairId);
+      if (!(error instanceof BookUnsound)) throw error;
+      if (!halted.has(pairId)) {
+        halted.set(pairId, template);
+        await lead!.halted(SPOT_ENGINE, `pair ${pairId}`, error.message);
+      }
+      return false;
+    }
+    if (halted.delete(pairId)) await lead!.resumed(SPOT_ENGINE, `pair ${pairId}`);
+    return true;
   }
 
   function publishChanged(): void {
@@ -123,7 +162,7 @@ export function spotEngine(deps: {
 
   async function run(pair: PairBook, command: SpotCommand): Promise<void> {
     try {
-      const { touched, fills } = await applyAndPersist(db, pair.book, pair.pairId, command, clock());
+      const { touched, fills } = await lead!.write((trx) => applyAndPersist(trx, pair.book, pair.pairId, command, clock()));
       pair.changed = true;
       for (const fill of fills) {
         pair.unpublished.push(tradeOfFill(fill));
@@ -131,8 +170,10 @@ export function spotEngine(deps: {
       }
       notifyAll(pair, touched);
     } catch (error) {
+      // another process leads now: nothing was written, and this one stops (see Lead)
+      if (error instanceof LeadLost) throw error;
       log.error({ err: error, pairId: String(pair.pairId) }, 'spot command not written: rebuilding the book');
-      await rebuild(pair.pairId, { ...pair, rules: pair.book.rules });
+      await restorePair(pair.pairId, { ...pair, rules: pair.book.rules });
       throw error;
     }
   }
@@ -145,13 +186,16 @@ export function spotEngine(deps: {
   async function drain(): Promise<void> {
     while (pending && active) {
       pending = false;
+      const db = lead!.db;
       if (reloadMaker) {
         reloadMaker = false;
         await maker?.reconfigure(makerHost);
       }
+      // a stopped pair's orders wait for it in the database, out of every read
+      const skipped = [...halted.keys()];
       let afterId = 0n;
       for (;;) {
-        const accepted = await selectAcceptedOrders(db, afterId, limits.spotMatchBatch);
+        const accepted = await selectAcceptedOrders(db, afterId, limits.spotMatchBatch, skipped);
         for (const order of accepted) {
           if (!active) return;
           afterId = order.id;
@@ -161,7 +205,7 @@ export function spotEngine(deps: {
         }
         if (accepted.length < limits.spotMatchBatch) break;
       }
-      for (const request of await selectCancelRequests(db, limits.spotMatchBatch)) {
+      for (const request of await selectCancelRequests(db, limits.spotMatchBatch, skipped)) {
         if (!active) return;
         const pair = books.get(request.pair_id);
         if (pair) await run(pair, { type: 'cancel', orderId: request.id, userId: request.user_id });
@@ -177,15 +221,33 @@ export function spotEngine(deps: {
     running = running.then(drain).catch((error: unknown) => log.error({ err: error }, 'spot matcher'));
   }
 
+  /** Stopped pairs try again now and then (an operator may have repaired their rows); one that comes back takes its waiting orders. */
+  function retryHalted(): void {
+    retryTimer = setTimeout(() => {
+      running = running
+        .then(async () => {
+          if (!active) return;
+          let back = false;
+          for (const [pairId, template] of halted) back = (await restorePair(pairId, template)) || back;
+          if (back) schedule();
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'spot matcher'))
+        .finally(() => active && retryHalted());
+    }, limits.engineRetryMs);
+  }
+
   return {
     name: SPOT_ENGINE,
-    async gain() {
+    async gain(term) {
+      lead = term;
       books.clear();
-      for (const row of await spotPairs(db)) {
-        await rebuild(row.pair_id, { currencyId: row.currency_id, legalId: row.legal_id, rules: rulesOf(row) });
+      halted.clear();
+      for (const row of await spotPairs(term.db)) {
+        await restorePair(row.pair_id, { currencyId: row.currency_id, legalId: row.legal_id, rules: rulesOf(row) });
       }
-      await maker?.gain();
+      await maker?.gain(term);
       active = true;
+      retryHalted();
       // orders accepted while no leader ran
       schedule();
     },
@@ -203,8 +265,10 @@ export function spotEngine(deps: {
     },
     async lose() {
       active = false;
+      clearTimeout(retryTimer);
       await running;
       books.clear();
+      halted.clear();
     },
     settled: async () => {
       // a drain may schedule no further one: wait until the chain stops growing

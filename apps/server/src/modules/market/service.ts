@@ -97,7 +97,7 @@ export type StoredBar = { pairId: number; period: StoredPeriod; candle: Candle }
 
 /** Stores back-filled history, all pairs in one transaction: a fresh install has all of it or none. */
 export async function storeHistory(db: Db, bars: StoredBar[]): Promise<void> {
-  await db.transaction().execute((trx) => upsertCandles(trx, bars));
+  await inTransaction(db, (trx) => upsertCandles(trx, bars));
 }
 
 /**

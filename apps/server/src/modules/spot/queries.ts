@@ -103,18 +103,27 @@ export async function clearCancelRequest(db: Db, orderId: bigint, nowMs: number)
 
 // The matcher's reads and writes.
 
-/** Orders the matcher has not taken yet, in acceptance (id) order. */
-export function selectAcceptedOrders(db: Db, afterId: bigint, limit: number) {
-  return db.selectFrom('spot_order').selectAll().where('status', '=', 'accepted').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+/** Orders the matcher has not taken yet, in acceptance (id) order, but those of the pairs `skipped`. */
+export function selectAcceptedOrders(db: Db, afterId: bigint, limit: number, skipped: readonly bigint[]) {
+  return db
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('status', '=', 'accepted')
+    .where('id', '>', afterId)
+    .$if(skipped.length > 0, (q) => q.where('pair_id', 'not in', skipped))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
-/** Resting orders whose owners asked to cancel them. */
-export function selectCancelRequests(db: Db, limit: number) {
+/** Resting orders whose owners asked to cancel them, but those of the pairs `skipped`. */
+export function selectCancelRequests(db: Db, limit: number, skipped: readonly bigint[]) {
   return db
     .selectFrom('spot_order')
     .select(['id', 'user_id', 'pair_id'])
     .where('status', '=', 'open')
     .where('cancel_requested', '=', 1n)
+    .$if(skipped.length > 0, (q) => q.where('pair_id', 'not in', skipped))
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -127,8 +136,10 @@ export async function selectBookState(db: Db, pairId: bigint) {
   return { open, nextSeq: Number(top?.max_seq ?? 0n) + 1 };
 }
 
-/** What one engine command did to an order: growth of its traded figures and its new state. */
+/** What one engine command did to an order: the state it found it in, growth of its traded figures and its new state. */
 export interface OrderProgress {
+  /** the order's status and filled amount as the book held them before the command */
+  before: { status: SpotOrderStatus; filledUnits: bigint };
   filledUnits: bigint;
   makerQuoteUnits: bigint;
   takerQuoteUnits: bigint;
@@ -138,14 +149,13 @@ export interface OrderProgress {
   cancelReason?: string;
 }
 
-/** Applies an order's progress. */
-export async function updateOrderProgress(
-  db: Db,
-  orderId: bigint,
-  change: OrderProgress,
-  nowMs: number,
-): Promise<void> {
-  await db
+/**
+ * Applies an order's progress if the order is still as the matcher's book held it (its status and
+ * filled amount); false, changing nothing, when it is not: a command applied twice, or by two
+ * writers, cannot fill an order twice.
+ */
+export async function updateOrderProgress(db: Db, orderId: bigint, change: OrderProgress, nowMs: number): Promise<boolean> {
+  const result = await db
     .updateTable('spot_order')
     .set((eb) => ({
       filled_units: eb('filled_units', '+', change.filledUnits),
@@ -158,7 +168,10 @@ export async function updateOrderProgress(
       ...(change.cancelReason ? { cancel_reason: change.cancelReason } : {}),
     }))
     .where('id', '=', orderId)
-    .execute();
+    .where('status', '=', change.before.status)
+    .where('filled_units', '=', change.before.filledUnits)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export async function insertFill(db: Db, fill: Insertable<SpotFillTable>): Promise<void> {

@@ -248,10 +248,11 @@ export async function applyAndPersist(
 async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, events: SpotEvent[], nowMs: number): Promise<Touched> {
   const progress = new Map<bigint, OrderProgress>();
   const touched: Touched = new Map();
-  const of = (orderId: bigint, userId: bigint) => {
+  // each order as the book held it before this command: its write names that state (see updateOrderProgress)
+  const of = (orderId: bigint, userId: bigint, before: OrderProgress['before']) => {
     let p = progress.get(orderId);
     if (!p) {
-      p = { filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n };
+      p = { before, filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n };
       progress.set(orderId, p);
       touched.set(orderId, { userId, status: 'open' });
     }
@@ -260,11 +261,12 @@ async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, even
   for (const event of events) {
     switch (event.type) {
       case 'accepted':
-        of(event.orderId, event.userId).seq = event.seq;
+        // the command's taker: stored as accepted, never traded
+        of(event.orderId, event.userId, { status: 'accepted', filledUnits: 0n }).seq = event.seq;
         break;
       case 'fill': {
-        const maker = of(event.makerOrderId, event.makerUserId);
-        const taker = of(event.takerOrderId, event.takerUserId);
+        const maker = of(event.makerOrderId, event.makerUserId, { status: 'open', filledUnits: event.makerFilledUnits - event.baseUnits });
+        const taker = progress.get(event.takerOrderId)!;
         maker.filledUnits += event.baseUnits;
         maker.makerQuoteUnits += event.quoteUnits;
         maker.feeUnits += event.makerFeeUnits;
@@ -295,11 +297,12 @@ async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, even
         break;
       }
       case 'rested':
-        of(event.orderId, event.userId).status = 'open';
+        progress.get(event.orderId)!.status = 'open';
         break;
       case 'cancelled':
       case 'done': {
-        const p = of(event.orderId, event.userId);
+        // a resting order cancelled without a fill in this command (by its owner, or a self-trade) is first seen here
+        const p = progress.get(event.orderId) ?? of(event.orderId, event.userId, { status: 'open', filledUnits: event.type === 'cancelled' ? event.filledUnits : 0n });
         p.status = event.type === 'done' ? 'filled' : 'cancelled';
         if (event.type === 'cancelled') p.cancelReason = event.reason;
         const accounts = new AccountRefs();
@@ -312,10 +315,20 @@ async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, even
     }
   }
   for (const [orderId, p] of progress) {
-    await updateOrderProgress(trx, orderId, p, nowMs);
+    if (!(await updateOrderProgress(trx, orderId, p, nowMs))) throw new SpotOrderMoved(orderId, p.before);
     touched.get(orderId)!.status = p.status ?? 'open';
   }
   return touched;
+}
+
+/**
+ * An order was not in the state the matcher's book held (another writer changed it): the
+ * command's transaction rolls back, nothing of it written, and the matcher rebuilds the book.
+ */
+export class SpotOrderMoved extends Error {
+  constructor(orderId: bigint, before: OrderProgress['before']) {
+    super(`spot order ${orderId} was no longer ${before.status} with ${before.filledUnits} filled: the book is behind the database`);
+  }
 }
 
 /** The matcher refused a stored order (the index moved, or there is none): it ends and its funds return. */
@@ -331,15 +344,12 @@ async function refusePlace(
     const accounts = new AccountRefs();
     const releasedCurrencyId = command.order.side === 'buy' ? rules.quoteCurrencyId : rules.baseCurrencyId;
     // the release of the whole freeze, as the core would write it for an order that never traded
-    const release = { type: 'cancelled', orderId, userId, side: command.order.side, reason: 'user', remainingUnits: 0n, releasedUnits: frozenUnits, releasedCurrencyId, atMs: nowMs } as const;
+    const release = { type: 'cancelled', orderId, userId, side: command.order.side, reason: 'user', remainingUnits: 0n, filledUnits: 0n, releasedUnits: frozenUnits, releasedCurrencyId, atMs: nowMs } as const;
     const legs = accounts.legs(releasePostings(release, accounts));
     if (legs.length > 0) await postTransaction(trx, { kind: 'spot_release', reference: `spot_order:${orderId}`, legs }, nowMs);
-    await updateOrderProgress(
-      trx,
-      orderId,
-      { filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n, status: 'cancelled', cancelReason: rejection },
-      nowMs,
-    );
+    const before = { status: 'accepted', filledUnits: 0n } as const;
+    const change = { before, filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n, status: 'cancelled', cancelReason: rejection } as const;
+    if (!(await updateOrderProgress(trx, orderId, change, nowMs))) throw new SpotOrderMoved(orderId, before);
   });
   return new Map([[orderId, { userId, status: 'cancelled' }]]);
 }
