@@ -104,6 +104,8 @@ export const limits = {
   spotPageSizeMax: 100,
   /** accepted orders the spot matcher takes from the database per read */
   spotMatchBatch: 200,
+  /** after a command the matcher could not write (its book is rebuilt), the orders behind it are taken again this soon */
+  spotRetryAfterFailureMs: 1_000,
   // operations
   /**
    * a process taking the engine lead waits this long for the transactions of the previous term to

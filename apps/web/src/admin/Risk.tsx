@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { calls, type TAdminOutboxRow } from '@tidemark/protocol';
+import { calls, type TAdminOutboxRow, type TAdminRiskResponse } from '@tidemark/protocol';
 import { adminCall } from './api';
 import { formatTime, pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
@@ -17,6 +17,7 @@ export default function Risk({ isAdmin }: { isAdmin: boolean }) {
   const nowMs = risk.dataUpdatedAt;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {risk.data && <Engines term={risk.data.term} halted={risk.data.halted} />}
       <Table
         rowKey="pair_id"
         size="middle"
@@ -62,6 +63,31 @@ export default function Risk({ isAdmin }: { isAdmin: boolean }) {
         </>
       )}
     </Space>
+  );
+}
+
+/** The engine leader's term, and what of the engines stopped with what broke it. */
+function Engines({ term, halted }: Pick<TAdminRiskResponse['message'], 'term' | 'halted'>) {
+  const termLine = `${adminText('leaderTerm')} ${term.epoch}, ${adminText('since')} ${formatTime(term.since_ms)}`;
+  if (halted.length === 0) return <Alert type="success" showIcon title={adminText('enginesRunning')} description={termLine} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={adminText('enginesHalted')}
+      description={
+        <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          {halted.map((h) => (
+            <div key={`${h.engine}:${h.scope}`}>
+              <Tag color="red">{h.engine}</Tag>
+              <strong>{h.scope}</strong> · {adminText('since')} {formatTime(h.since_ms)}
+              <pre className="tm-admin-mono">{h.detail}</pre>
+            </div>
+          ))}
+          <span>{termLine}</span>
+        </Space>
+      }
+    />
   );
 }
 

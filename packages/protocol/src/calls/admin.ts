@@ -148,6 +148,13 @@ export const ZAdminRiskResponse = ZEnvelopeOk(
   z.object({
     /** whether the answering process runs the engines (the leader) */
     leader: z.boolean(),
+    /** the engine leader's term: its epoch (one more with each process that took the lead) and when it began */
+    term: z.object({ epoch: z.string(), since_ms: zTimeMs }),
+    /**
+     * engines, or parts of one (a spot pair), stopped because their stored state could not be
+     * rebuilt, with what broke it; the rest runs on. Empty when all run
+     */
+    halted: z.array(z.object({ engine: z.string(), scope: z.string(), detail: z.string(), since_ms: zTimeMs })),
     pairs: z.array(
       z.object({
         pair_id: z.number().int(),
@@ -168,6 +175,7 @@ export const ZAdminRiskResponse = ZEnvelopeOk(
     ),
   }),
 );
+export type TAdminRiskResponse = z.infer<typeof ZAdminRiskResponse>;
 export const ZAdminLedgerCheckResponse = ZEnvelopeOk(z.object({ ok: z.boolean(), problems: z.array(z.string()) }));
 export const ZAdminMicroCheckResponse = ZEnvelopeOk(
   z.object({ ok: z.boolean(), records: z.number().int(), breaks: z.array(z.object({ kind: z.string(), message: z.string() })) }),

@@ -11,7 +11,7 @@ import {
   type Trade,
 } from '@tidemark/core';
 import { limits, SPOT_ORDER_STATUSES, type TAfterCoinTradeEvent } from '@tidemark/protocol';
-import { LeadLost } from '../../modules/leadership/service';
+import { LeadLost, leadershipState } from '../../modules/leadership/service';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
 import { SPOT_ENGINE } from '../../modules/spot/routes';
 import { applyAndPersist, bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
@@ -83,6 +83,8 @@ export function spotEngine(deps: {
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
   const books = new Map<bigint, PairBook>();
   const halted = new Map<bigint, HaltedPair>();
+  /** the pairs whose stop is recorded for the console (read on gain: a pair may have stopped earlier in the term) */
+  const recorded = new Set<string>();
   let lead: Lead | undefined;
   let running: Promise<void> = Promise.resolve();
   let pending = false;
@@ -116,13 +118,15 @@ export function spotEngine(deps: {
     } catch (error) {
       books.delete(pairId);
       if (!(error instanceof BookUnsound)) throw error;
-      if (!halted.has(pairId)) {
-        halted.set(pairId, template);
+      halted.set(pairId, template);
+      if (!recorded.has(`pair ${pairId}`)) {
+        recorded.add(`pair ${pairId}`);
         await lead!.halted(SPOT_ENGINE, `pair ${pairId}`, error.message);
       }
       return false;
     }
-    if (halted.delete(pairId)) await lead!.resumed(SPOT_ENGINE, `pair ${pairId}`);
+    halted.delete(pairId);
+    if (recorded.delete(`pair ${pairId}`)) await lead!.resumed(SPOT_ENGINE, `pair ${pairId}`);
     return true;
   }
 
@@ -218,7 +222,12 @@ export function spotEngine(deps: {
 
   function schedule(): void {
     pending = true;
-    running = running.then(drain).catch((error: unknown) => log.error({ err: error }, 'spot matcher'));
+    running = running.then(drain).catch((error: unknown) => {
+      if (error instanceof LeadLost) return;
+      log.error({ err: error }, 'spot matcher');
+      // the orders after the failed command wait in the database: taken again shortly, on the rebuilt book
+      if (active) setTimeout(() => active && schedule(), limits.spotRetryAfterFailureMs).unref();
+    });
   }
 
   /** Stopped pairs try again now and then (an operator may have repaired their rows); one that comes back takes its waiting orders. */
@@ -242,6 +251,8 @@ export function spotEngine(deps: {
       lead = term;
       books.clear();
       halted.clear();
+      recorded.clear();
+      for (const fault of (await leadershipState(term.db)).faults) if (fault.engine === SPOT_ENGINE) recorded.add(fault.scope);
       for (const row of await spotPairs(term.db)) {
         await restorePair(row.pair_id, { currencyId: row.currency_id, legalId: row.legal_id, rules: rulesOf(row) });
       }

@@ -4,10 +4,13 @@ import { calls } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../review/present';
-import { ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
+import { engineHealth, ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
 
 export const riskRoutes: FastifyPluginAsync<{ market: MarketView & { isLeader(): boolean } }> = async (app, { market }) => {
-  route(app, calls.adminRisk, async (_request, _reply, { db }) => ok({ leader: market.isLeader(), pairs: await riskByPair(db, market) }));
+  route(app, calls.adminRisk, async (_request, _reply, { db }) => {
+    const [pairs, engines] = await Promise.all([riskByPair(db, market), engineHealth(db)]);
+    return ok({ leader: market.isLeader(), ...engines, pairs });
+  });
   route(app, calls.adminLedgerCheck, async (_request, _reply, { db }) => ok(await ledgerCheckNow(db)));
   route(app, calls.adminMicroCheck, async (_request, _reply, { db }) => ok(await microCheckNow(db)));
   route(app, calls.adminOutbox, async (request, _reply, { db }) => {

@@ -1,6 +1,7 @@
 import { formatUnits, type MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { checkLedger } from '../ledger/check';
+import { leadershipState } from '../leadership/service';
 import { verifyMicroChain } from '../micro/service';
 import { selectOpenLeverByPair, selectOpenMicroByPair, selectOutboxPage } from './queries';
 
@@ -32,6 +33,15 @@ export async function riskByPair(db: Db, market: MarketView) {
       micro_open: Number(sumOf(up?.n ?? 0n) + sumOf(down?.n ?? 0n)),
     };
   });
+}
+
+/** The engine leader's term and what of the engines stopped (recorded by the leader, so any process answers it). */
+export async function engineHealth(db: Db) {
+  const { lease, faults } = await leadershipState(db);
+  return {
+    term: { epoch: String(lease.epoch), since_ms: Number(lease.gained_at_ms) },
+    halted: faults.map((f) => ({ engine: f.engine, scope: f.scope, detail: f.detail, since_ms: Number(f.since_ms) })),
+  };
 }
 
 export async function ledgerCheckNow(db: Db) {
