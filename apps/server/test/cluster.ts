@@ -29,11 +29,20 @@ export interface ServerProcess<C> {
   command(command: C): Promise<unknown>;
 }
 
+/** A line a test's server process prints: its address once it listens, then `leader` whenever that changes. */
+export type ServerLine = { url?: string; leader?: boolean };
+
 /**
  * Starts `script` (a test's server process, which prints `{ url }` once it listens and `{ leader }`
- * when it leads) with `env`; resolves once it listens. `children` keeps it for the suite's clean-up.
+ * when it leads) with `env`; resolves once it listens. `children` keeps it for the suite's clean-up;
+ * `onLine` hears every line it prints (a test that follows each change of leader).
  */
-export function spawnServer<C extends object>(script: string, env: Record<string, string | undefined>, children: ChildProcess[]): Promise<ServerProcess<C>> {
+export function spawnServer<C extends object>(
+  script: string,
+  env: Record<string, string | undefined>,
+  children: ChildProcess[],
+  onLine?: (line: ServerLine) => void,
+): Promise<ServerProcess<C>> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   children.push(child);
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
@@ -54,9 +63,10 @@ export function spawnServer<C extends object>(script: string, env: Record<string
   return new Promise((resolve, reject) => {
     child.once('exit', (code, signal) => reject(new Error(`server process exited with ${code ?? signal}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      const said = JSON.parse(line) as { url?: string; leader?: boolean };
+      const said = JSON.parse(line) as ServerLine;
       if (said.url) resolve({ child, url: said.url, leading, command });
       if (said.leader) leader();
+      onLine?.(said);
     });
   });
 }
