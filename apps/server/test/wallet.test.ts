@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mustParseUnits } from '@tidemark/core';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
 import { buildSignedInUser, buildStaff, buildTrader, DEPOSIT_ADDRESSES, fundWallet, openDeposits, TRADER_DEFAULTS } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import type { Database } from '../src/db/schema';
+import { onPostgres, startTestServer, type TestServer } from './harness';
 
 const BTC = 1n;
 const USDT = 3n;
@@ -91,6 +93,29 @@ describe('transfers', () => {
     const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3', ...overrides };
     expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'error', code });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('100.00000000');
+    await server.expectLedgerSound();
+  });
+
+  it.runIf(onPostgres)('runs a transfer again when PostgreSQL ends it to break a deadlock, so the trader never sees it', async () => {
+    const user = await buildTrader(server, { funds: [[USDT, '100']] });
+    const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3' };
+    expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'ok' });
+    const usdt = (wallet: 'change' | 'lever') => (eb: ExpressionBuilder<Database, 'account'>) =>
+      eb.and([eb('user_id', '=', user.id), eb('currency_id', '=', USDT), eb('wallet', '=', wallet)]);
+    let answer: Promise<unknown> | undefined;
+    // another writer locks the two rows the transfer locks, in the other order: the transfer
+    // (the database's default 1 s before it looks for a circle) is the one the database ends
+    await server.db.transaction().execute(async (trx) => {
+      await sql`set local deadlock_timeout = '10s'`.execute(trx);
+      await trx.updateTable('account').set({ frozen_units: 0n }).where(usdt('lever')).execute();
+      const { xid } = (await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx)).rows[0]!;
+      answer = server.post('/api/wallet/change', form, { token: user.token });
+      const waiting = sql<{ n: string }>`select count(*)::text as n from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = ${xid}`;
+      await vi.waitFor(async () => expect((await waiting.execute(server.db)).rows[0]!.n).toBe('1'), { timeout: 10_000 });
+      await trx.updateTable('account').set({ frozen_units: 0n }).where(usdt('change')).execute();
+    });
+    expect(await answer).toEqual({ type: 'ok', message: 'Transfer completed' });
+    expect(usdtRow((await walletOf(user.token)).lever_wallet).lever_balance).toBe('20.00000000');
     await server.expectLedgerSound();
   });
 

@@ -112,6 +112,15 @@ export const limits = {
    * end (they hold the lease row), then ends them: a stalled process must not hold the lead up
    */
   engineTermWaitMs: 2_000,
+  /**
+   * PostgreSQL ends a transaction whose process has left it idle this long (a stalled or frozen
+   * process), releasing its row locks: a stalled process's money call holds account rows the next
+   * engine leader writes, so this bounds how long a takeover waits for it. The app never waits
+   * on anything but the database between the statements of one
+   */
+  pgIdleInTransactionMs: 5_000,
+  /** times a transaction PostgreSQL ended to break a deadlock is run in all (db/transaction.ts) */
+  deadlockAttempts: 3,
   /** an engine, or a pair's spot book, that could not be rebuilt from the database tries again this often */
   engineRetryMs: 30_000,
   /** a readiness answer's database and Redis checks are reused this long, so polling it stays cheap */

@@ -26,8 +26,14 @@ export function openDatabase(target: DatabaseTarget): Db {
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
       max: 10,
-      ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
+      // a transaction left idle by a stalled process holds its row locks for everyone: the database ends it
+      options: [`-c idle_in_transaction_session_timeout=${limits.pgIdleInTransactionMs}`, ...(target.pgSchema ? [`-c search_path=${target.pgSchema}`] : [])].join(' '),
     });
+    // a connection ended from the database side (an administrator, a failover, a new engine term
+    // ending the old one's transactions, the idle timeout): the work holding it fails, an idle one
+    // leaves the pool, and the process goes on
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(target.dataDir, { recursive: true });

@@ -2,6 +2,7 @@ import type { ControlledTransaction } from 'kysely';
 import { sqliteStatement, type Db } from './database';
 import type { Database } from './schema';
 import { Rejection } from '../rejection';
+import { retriedTransaction } from './transaction';
 
 /** Runs `work` in a transaction that it may share with other concurrent works: one commit for all. */
 export type GroupCommit = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
@@ -116,7 +117,7 @@ export function groupCommit(db: Db, max: number): GroupCommit {
     for (const { settle } of outcomes) settle();
   }
 
-  const runAlone = (item: Pending) => void db.transaction().execute(item.work).then(item.resolve, item.reject);
+  const runAlone = (item: Pending) => void retriedTransaction(db, item.work).then(item.resolve, item.reject);
 
   function drain(): void {
     if (running || queue.length === 0) return;

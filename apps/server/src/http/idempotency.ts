@@ -4,6 +4,7 @@ import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { preparedQuery } from '../db/prepared';
+import { retriedTransaction } from '../db/transaction';
 import { nativeSha256Hex } from '../hash';
 import { Rejection } from '../rejection';
 import type { JobCall, JobName, JobOutcome, JobRunner } from '../writer/jobs';
@@ -141,7 +142,7 @@ export const idempotencyPlugin = fp<{ db: Db; clock: Clock; jobs: JobRunner }>(a
     const key = keyOf(request);
     if (key === undefined) {
       const prepared = prepare ? await prepare() : undefined;
-      return db.transaction().execute((trx) => work(trx, prepared, undefined));
+      return retriedTransaction(db, (trx) => work(trx, prepared, undefined));
     }
     const { userId } = request;
     const hash = requestHash(request);
@@ -153,7 +154,7 @@ export const idempotencyPlugin = fp<{ db: Db; clock: Clock; jobs: JobRunner }>(a
       if (earlier !== undefined) return replay(reply, earlier);
       prepared = await prepare();
     }
-    const outcome = await db.transaction().execute((trx) =>
+    const outcome = await retriedTransaction(db, (trx) =>
       // the route's response schema serializes to JSON text
       keyed(trx, { userId, key, hash, nowMs: BigInt(clock()) }, async () => reply.serialize(await work(trx, prepared, ledgerKeyOf(userId, key))) as string),
     );

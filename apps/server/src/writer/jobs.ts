@@ -5,6 +5,7 @@ import type { Candle, LeverEvent, LeverOrder, LeverTick } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { groupCommit, type GroupCommit } from '../db/group-commit';
+import { retriedTransaction } from '../db/transaction';
 import { keyed, type Claim } from '../http/idempotency';
 import { LEVER_ENGINE } from '../modules/lever/routes';
 import { applyLeverClose, applyLeverFill, leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
@@ -99,7 +100,7 @@ export function jobRunner(db: Db): JobRunner {
   // commits after the one it follows in the chain
   let aloneTail: Promise<unknown> = Promise.resolve();
   const alone: GroupCommit = (work) => {
-    const done = aloneTail.then(() => db.transaction().execute(work));
+    const done = aloneTail.then(() => retriedTransaction(db, work));
     aloneTail = done.catch(() => undefined);
     return done;
   };
