@@ -115,6 +115,26 @@ describe('the engine term', () => {
   });
 });
 
+describe('the feed’s trades', () => {
+  it('open a micro order only while the term whose feed made them is the current one', async () => {
+    const clock = manualClock(Date.UTC(2030, 0, 15, 12, 0, 0));
+    let report: ((event: FeedEvent) => void) | undefined;
+    const server = await startTestServer({ market: { clock, feed: () => ({ start: async (r) => void (report = r), stop: async () => void (report = undefined) }) } });
+    servers.push(server);
+    report!({ kind: 'trades', pairId: Number(BTC_PAIR), trades: [{ timeMs: clock(), priceUnits: mustParseUnits('67000'), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+    const trader = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    const submit = () =>
+      server.post('/api/microtrade/submit', { match_id: String(BTC_PAIR), currency_id: '3', type: '1', seconds: '30', number: '100' }, { token: trader.token });
+    expect(await submit()).toMatchObject({ type: 'ok' });
+    // another process begins a term before this one's feed made a trade of it: the last trade this
+    // process knows may be missing from the record the new leader settles by
+    await beginTerm(server.db, clock());
+    expect(await submit()).toMatchObject({ type: 'error', code: 'micro_price_stale' });
+    expect(await server.db.selectFrom('micro_order').select('id').execute()).toHaveLength(1);
+    await server.expectLedgerSound();
+  });
+});
+
 describe('spot order writes', () => {
   it('never fill an order another writer changed since the book read it: the command writes nothing and the book is rebuilt', async () => {
     const server = await start();

@@ -348,6 +348,38 @@ describe('micro settlement', () => {
     expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
     await server.expectLedgerSound();
   });
+  it('keeps out of the record the trades a leader saw but had not written when it lost the lead, once another leader settled past them', async () => {
+    trade('100');
+    const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
+    expect((await submit(user.token, {})).type).toBe('ok');
+    const expiresAtMs = clock() + 30_000;
+    const tradeAt = (settler: MicroSettler, timeMs: number, price: string) =>
+      settler.tick({ kind: 'trades', pairId: BTC_PAIR, seq: 0, trades: [{ timeMs, priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
+    const recorded = async (timeMs: number) =>
+      (await server.db.selectFrom('micro_price_tick').select('time_ms').where('time_ms', '=', BigInt(timeMs)).execute()).length;
+    // a leader sees a trade before the expiry and loses the lead (stalled, its lock cut) before writing it
+    await server.micro.lose();
+    const stalled = new MicroSettler({ clock, log: server.app.log, publish: () => undefined, listening: () => false });
+    await stalled.gain(server.lead());
+    clock.set(expiresAtMs - 1_000);
+    tradeAt(stalled, clock(), '150');
+    await stalled.lose();
+    // the next leader settles by the record without it: a draw at the open price
+    await server.micro.gain(server.lead());
+    await settleAfter(1_000);
+    expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '100.00000000', profit_result: 0 });
+    await server.micro.lose();
+    // leading again, the first process writes neither that trade nor one arriving now stamped before the settled expiry
+    await stalled.gain(server.lead());
+    tradeAt(stalled, expiresAtMs - 500, '160');
+    clock.advance(limits.microSettleLagMs);
+    await stalled.drain();
+    await stalled.lose();
+    await server.micro.gain(server.lead());
+    expect([await recorded(expiresAtMs - 1_000), await recorded(expiresAtMs - 500)]).toEqual([0, 0]);
+    expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
+    await server.expectLedgerSound();
+  });
   it('settles on while its batches are written, on trades that arrive meanwhile, recorded by the batch that settles on them', async () => {
     trade('100');
     const user = await buildTrader(server, { funds: [[USDT, '10000', 'micro']] });

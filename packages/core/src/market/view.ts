@@ -21,6 +21,11 @@ export interface MarketView {
   recentBars(pairId: number, period: StoredPeriod): readonly Candle[];
   /** newest first */
   recentTrades(pairId: number): readonly Trade[];
+  /**
+   * the latest trade at or before `nowMs` (one stamped a little ahead of this clock is not yet a
+   * price), with the term of the engine leader whose feed made it (its writes prove the same term)
+   */
+  lastTradeAt(pairId: number, nowMs: number): (Trade & { term: bigint }) | undefined;
   depth(pairId: number): Depth;
   /** the 24-hour figures of a pair at `nowMs` */
   dayStats(pairId: number, nowMs: number): DayStats;

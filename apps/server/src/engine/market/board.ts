@@ -31,6 +31,8 @@ interface PairBoard {
   bars: Record<StoredPeriod, Candle[]>;
   /** newest first */
   trades: Trade[];
+  /** the leader term whose feed made each of `trades`, index for index */
+  terms: bigint[];
   depth: Depth;
   seq: { trades: number; depth: number };
 }
@@ -67,6 +69,7 @@ export class MarketBoard {
         pair,
         bars: { '1min': [], '60min': [], '1day': [] },
         trades: [],
+        terms: [],
         depth: { bids: [], asks: [] },
         seq: { trades: 0, depth: 0 },
       });
@@ -108,7 +111,8 @@ export class MarketBoard {
     return this.board(pairId).seq[kind] + 1;
   }
 
-  apply(event: TickEvent): void {
+  /** Applies a tick of the feed of the leader term `term`. */
+  apply(event: TickEvent, term: bigint): void {
     const board = this.board(event.pairId);
     board.seq[event.kind] = event.seq;
     if (event.kind === 'depth') {
@@ -119,6 +123,7 @@ export class MarketBoard {
       for (const period of ['1min', '60min', '1day'] as const) addToBars(board.bars[period], period, trade);
     }
     board.trades = [...event.trades].reverse().concat(board.trades).slice(0, limits.recentTradesMax);
+    board.terms = Array<bigint>(event.trades.length).fill(term).concat(board.terms).slice(0, limits.recentTradesMax);
     const latestMs = board.bars['1min'].at(-1)!.timeMs;
     for (const period of ['1min', '60min', '1day'] as const) {
       const sinceMs = KEEP[period](latestMs);
@@ -126,6 +131,13 @@ export class MarketBoard {
       const drop = bars.findIndex((b) => b.timeMs >= sinceMs);
       if (drop > 0) bars.splice(0, drop);
     }
+  }
+
+  /** The latest trade at or before `nowMs`, with the leader term whose feed made it. */
+  lastTradeAt(pairId: number, nowMs: number): (Trade & { term: bigint }) | undefined {
+    const board = this.board(pairId);
+    const i = board.trades.findIndex((t) => t.timeMs <= nowMs);
+    return i < 0 ? undefined : { ...board.trades[i]!, term: board.terms[i]! };
   }
 
   /** The last traded price, or the reference price before any trade. */

@@ -136,6 +136,7 @@ export async function openMarket(
     lastPriceUnits: (pairId) => board.lastPriceUnits(pairId),
     recentBars: (pairId, period) => board.recentBars(pairId, period),
     recentTrades: (pairId) => board.recentTrades(pairId),
+    lastTradeAt: (pairId, nowMs) => board.lastTradeAt(pairId, nowMs),
     depth: (pairId) => board.depth(pairId),
     dayStats: (pairId, nowMs) => board.dayStats(pairId, nowMs),
   };
@@ -192,7 +193,7 @@ export async function openMarket(
       await bus.subscribe((event, term) => {
         if (leading || term < newestTerm) return;
         newestTerm = term;
-        board.apply(event);
+        board.apply(event, term);
         lastTickAtMs = clock();
         emit(event);
       });
@@ -241,7 +242,7 @@ export async function openMarket(
               : simFeed({ pairs, startPriceUnits: (id) => board.lastPriceUnits(id), seed, clock, stepMs: options.stepMs ?? 250 }));
           await feed.start((event) => {
             const tick = { ...event, seq: board.nextSeq(event.pairId, event.kind) } as TickEvent;
-            board.apply(tick);
+            board.apply(tick, epoch);
             lastTickAtMs = clock();
             active.record(tick);
             bus.publish(tick, epoch);

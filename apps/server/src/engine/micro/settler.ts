@@ -15,8 +15,8 @@ import { microSettleBatch, type Settled } from '../../modules/micro/batch';
 import type { MicroTick } from '../../modules/micro/service';
 import {
   dueOpenMicroOrders,
-  microChainTip,
   microPairIds,
+  microSettledTip,
   openMicroOrders,
   recordedPrices,
   settledOrderRows,
@@ -186,10 +186,11 @@ export class MicroSettler implements LeaderEngine {
     const { db } = this.lead!;
     this.heldPairIds.clear();
     this.readUpToId = 0n;
-    this.state = createMicroState(
-      { openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs },
-      await microChainTip(db),
-    );
+    const { tip, settledUpToMs } = await microSettledTip(db);
+    // another leader may have settled since this one last did, without the trades this one saw but
+    // had not written when its term ended: what it judged is final here too
+    this.finalUpToMs = Math.max(this.finalUpToMs, settledUpToMs);
+    this.state = createMicroState({ openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs }, tip);
     this.restore(await openMicroOrders(db));
   }
 

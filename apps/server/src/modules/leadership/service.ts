@@ -25,6 +25,15 @@ export async function proveLead(trx: Db, epoch: bigint): Promise<void> {
   if (current !== epoch) throw new LeadLost(epoch, current);
 }
 
+/**
+ * Whether `epoch` is the current term, read as `proveLead` reads it (the row shared-locked on
+ * PostgreSQL until the caller's transaction ends): a call that acts on what a leader published
+ * (its feed's price) commits before the next term begins, or sees that it has.
+ */
+export async function isCurrentTerm(trx: Db, epoch: bigint): Promise<boolean> {
+  return (await selectEpochLocked(trx)) === epoch;
+}
+
 /** Begins a term: the next epoch. The embedded database's only process calls it on start. */
 export const beginTerm = (db: Db, nowMs: number) => bumpEpoch(db, nowMs);
 

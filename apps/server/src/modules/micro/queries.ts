@@ -217,7 +217,7 @@ const settledOrders = (db: Db) => db.selectFrom('micro_order').selectAll().where
 export function selectLastSettlement(db: Db) {
   return db
     .selectFrom('micro_order')
-    .select(['settle_seq as seq', 'hash'])
+    .select(['settle_seq as seq', 'hash', 'expires_at_ms'])
     .where('settle_seq', 'is not', null)
     .$narrowType<{ seq: bigint; hash: Uint8Array }>()
     .orderBy('settle_seq', 'desc')

@@ -27,7 +27,7 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
     // the feed's real last trade at or before the opening, with its own time (a trade stamped by a
     // clock a little ahead of this process's is not yet a price the order may open at)
     const listed = market.pairs().some((p) => BigInt(p.pairId) === b.match_id);
-    const latest = listed ? market.recentTrades(Number(b.match_id)).find((t) => t.timeMs <= nowMs) : undefined;
+    const latest = listed ? market.lastTradeAt(Number(b.match_id), nowMs) : undefined;
     await submitMicroOrder(
       trx,
       {
@@ -37,7 +37,7 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
         direction: b.type,
         seconds: b.seconds,
         number: b.number,
-        latestTick: latest && { priceUnits: latest.priceUnits, atMs: latest.timeMs },
+        latestTick: latest && { priceUnits: latest.priceUnits, atMs: latest.timeMs, term: latest.term },
         ledgerKey,
       },
       nowMs,

@@ -18,6 +18,7 @@ import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
+import { isCurrentTerm } from '../leadership/service';
 import { postTransaction, postTransactions } from '../ledger/service';
 import type { AccountRef, Leg, LegLog } from '../ledger/types';
 import { ACCOUNT_LABEL, closedOrderRow, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf } from './present';
@@ -72,8 +73,8 @@ export interface MicroSubmit {
   direction: 'up' | 'down';
   seconds: number;
   number: string;
-  /** the pair's latest trade from the feed, as this process's market view has it */
-  latestTick: PriceTick | undefined;
+  /** the pair's latest trade from the feed, as this process's market view has it, with the leader term whose feed made it */
+  latestTick: (PriceTick & { term: bigint }) | undefined;
   /** the request's Idempotency-Key as the ledger carries it (`http:<user>:<key>`), when it has one */
   ledgerKey?: string | undefined;
 }
@@ -85,6 +86,13 @@ export interface MicroSubmit {
  */
 export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number): Promise<bigint> {
   return inTransaction(db, async (trx) => {
+    // a trade of an earlier leader's feed (a stalled leader's, or a quiet pair's last from before a
+    // takeover) may be missing from the record the current leader settles by: recorded now, it
+    // could change an end price already settled. Shared-locked, a new term begins only after this
+    // order commits, and the new leader reads its tick with the rest of the record. Read before
+    // the user's row, as engine writes prove their term first: a new term waiting for both never
+    // closes a circle of waits between them
+    if (input.latestTick && !(await isCurrentTerm(trx, input.latestTick.term))) throw new Rejection('micro_price_stale');
     await lockUser(trx, input.userId);
     const [pairOpen, currency, option, balances, openOrders] = await Promise.all([
       q.selectPairOpen(trx, input.pairId),
@@ -190,8 +198,18 @@ export async function openMicroOrders(db: Db, afterId = 0n): Promise<MicroOrder[
 }
 
 export async function microChainTip(db: Db): Promise<MicroChainTip> {
+  return (await microSettledTip(db)).tip;
+}
+
+/**
+ * The chain's tip, and the expiry of its last settlement: orders settle in expiry order, so every
+ * price at or before it has been judged by (settled orders are the whole record up to there).
+ */
+export async function microSettledTip(db: Db): Promise<{ tip: MicroChainTip; settledUpToMs: number }> {
   const last = await q.selectLastSettlement(db);
-  return last ? { seq: last.seq, hash: hashHex(last.hash) } : MICRO_GENESIS_TIP;
+  return last
+    ? { tip: { seq: last.seq, hash: hashHex(last.hash) }, settledUpToMs: Number(last.expires_at_ms) }
+    : { tip: MICRO_GENESIS_TIP, settledUpToMs: Number.NEGATIVE_INFINITY };
 }
 
 /** A trade the settler records: the price of its pair at that millisecond. */
