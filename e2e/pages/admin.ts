@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { Authenticator } from '../support/authenticator';
 import { SCREENSHOT_DIR, STAFF_FILE } from '../support/paths';
 
 type Credentials = { email: string; password: string };
@@ -28,7 +28,7 @@ export async function signInAsStaff(browser: Browser, who: Credentials, roleLabe
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(page.locator('.tm-admin-qr canvas, .tm-admin-qr svg')).toBeVisible();
   await shootConsole(page, 'totp-setup');
-  await page.getByLabel('Authenticator code').fill(await generate({ secret }));
+  await page.getByLabel('Authenticator code').fill(await new Authenticator(secret).code());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(roleLabel, { exact: true })).toBeVisible();
   return page;

@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PrivateEvents } from '@tidemark/protocol';
-import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
-import { serveTest } from './server-process';
+import { childConfig, serveTest } from './server-process';
 import { checkLedger } from '../src/modules/ledger/check';
 import { buildSignedInUser, buildStaff, buildTrader } from '../src/testing/factories';
 
@@ -33,12 +32,7 @@ export type NodeCommand =
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-node-'));
 const server = await startServer(
-  loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+  childConfig(dataDir, {
     DATABASE_URL: process.env.NODE_DATABASE_URL,
     REDIS_URL: process.env.NODE_REDIS_URL,
     // an empty spot book unless the test asks for the market maker: the test's own orders meet each other

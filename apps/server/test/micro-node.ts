@@ -5,12 +5,10 @@
  * when the test says and not after 30 s of wall time. Prints its address, then a line whenever
  * it becomes the engine leader; the test kills it with SIGKILL at will.
  */
-import path from 'node:path';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import { loadConfig } from '../src/config';
 import type { MarketOptions } from '../src/engine/market/market';
 import { startServer } from '../src/server';
-import { serveTest } from './server-process';
+import { childConfig, serveTest } from './server-process';
 import { buildTrader } from '../src/testing/factories';
 
 /** What the test asks of this process; ids and amounts travel as strings, since IPC carries JSON. */
@@ -28,12 +26,7 @@ const feed: MarketOptions['feed'] = () => ({
   stop: async () => void (report = undefined),
 });
 const server = await startServer(
-  loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+  childConfig(dataDir, {
     DEMO: '0',
     ...(process.env.NODE_DATABASE_URL ? { DATABASE_URL: process.env.NODE_DATABASE_URL, REDIS_URL: process.env.NODE_REDIS_URL } : {}),
   }),

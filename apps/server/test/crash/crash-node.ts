@@ -5,9 +5,8 @@
  * ahead: it loads, then waits for the test's `start` message before it touches the database.
  * Prints its address once it listens; the test kills it with SIGKILL at will.
  */
-import path from 'node:path';
-import { loadConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
+import { childConfig } from '../server-process';
 
 const running: { server?: RunningServer } = {};
 const shutdown = () => void (running.server?.close() ?? Promise.resolve()).finally(() => process.exit(0));
@@ -18,12 +17,7 @@ process.once('disconnect', shutdown);
 const dataDir = process.env.CRASH_DATA_DIR!;
 await new Promise((resolve) => process.once('message', resolve));
 const server = (running.server = await startServer(
-  loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+  childConfig(dataDir, {
     DEMO: '0',
     // the suite's spot buys rest on a book with no sells
     MARKET_MAKER: '0',

@@ -16,6 +16,7 @@ import { checkLedger } from '../../src/modules/ledger/check';
 import { verifyMicroChain } from '../../src/modules/micro/service';
 import { buildTrader, type Trader } from '../../src/testing/factories';
 import { onPostgres } from '../harness';
+import { newestPosition } from '../positions';
 
 /**
  * The crash suite: a real server process takes transfers, withdrawals, micro orders, lever opens
@@ -117,24 +118,6 @@ const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> =
 };
 /** Refusals a lever call may meet: no price yet after a restart, a cap, a position another client closed. */
 const LEVER_REFUSALS = ['lever_no_price', 'lever_price_stale', 'lever_positions_limit', 'lever_order_not_open', 'lever_order_not_found'];
-/** An id no order has: a close with no position to target is refused, changing nothing. */
-const NO_ORDER = '999999999';
-
-/** The trader's newest open position, or NO_ORDER (also when the server is down). */
-async function newestPosition(url: string, trader: Trader): Promise<string> {
-  try {
-    const response = await fetch(new URL('/api/lever/my_trade', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${trader.token}` },
-      body: new URLSearchParams({ status: '1' }),
-    });
-    const answer = (await response.json()) as { message: { message: { data: { id: number }[] } } };
-    return String(answer.message.message.data[0]?.id ?? NO_ORDER);
-  } catch {
-    return NO_ORDER;
-  }
-}
-
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
 async function send(url: string, op: Operation): Promise<string> {
   const [pathname, form] = FORMS[op.kind](op);
@@ -253,7 +236,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
       for (let n = 0; !stopping; n++) {
         const op = nextOperation(rng, traders, index, n);
         operations.push(op);
-        if (op.kind === 'lever_close') op.orderId = await newestPosition((await up).url, op.trader);
+        if (op.kind === 'lever_close') op.orderId = await newestPosition((await up).url, op.trader.token);
         op.outcome = await send((await up).url, op);
         if (op.outcome !== 'unanswered') {
           answered++;

@@ -15,9 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/server';
-import { serveTest } from '../server-process';
+import { childConfig, serveTest } from '../server-process';
 
 /** What the test asks of this process over IPC. */
 export type SplitNodeCommand =
@@ -53,12 +52,7 @@ const logStream = new Writable({
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-split-'));
 const server = await startServer(
-  loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+  childConfig(dataDir, {
     DEMO: '0',
     DATABASE_URL: process.env.NODE_DATABASE_URL,
     REDIS_URL: process.env.NODE_REDIS_URL,

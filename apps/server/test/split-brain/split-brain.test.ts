@@ -17,6 +17,7 @@ import { verifyMicroChain } from '../../src/modules/micro/service';
 import { bookState, rulesOf, spotPairs } from '../../src/modules/spot/service';
 import { buildTrader, type Trader } from '../../src/testing/factories';
 import { onPostgres } from '../harness';
+import { newestPosition } from '../positions';
 import { onPg, pgUrl, redisUrl, spawnServer, type ServerLine, type ServerProcess } from '../cluster';
 import type { SplitNodeCommand } from './split-brain-node';
 
@@ -106,30 +107,12 @@ const EXPECTED_REFUSALS: Record<'spot' | 'lever' | 'micro', readonly string[]> =
   micro: ['micro_price_stale', 'micro_open_orders_max', 'micro_balance_insufficient'],
 };
 const familyOf = (kind: Kind) => (isSpot(kind) ? 'spot' : kind === 'micro' ? 'micro' : 'lever');
-/** An id no order has: a close with no position to target is refused, changing nothing. */
-const NO_ORDER = '999999999';
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The pair's index price as `url` shows it, on the tick. */
 async function indexPrice(url: string): Promise<bigint> {
   const depth = (await (await fetch(new URL('/api/currency/depth?legal_id=3&currency_id=1', url))).json()) as { message: { last_price: string } };
   return (mustParseUnits(depth.message.last_price) / TICK) * TICK;
-}
-
-/** The trader's newest open position, or NO_ORDER. */
-async function newestPosition(url: string, trader: Trader): Promise<string> {
-  try {
-    const response = await fetch(new URL('/api/lever/my_trade', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${trader.token}` },
-      body: new URLSearchParams({ status: '1' }),
-    });
-    const answer = (await response.json()) as { message: { message: { data: { id: number }[] } } };
-    return String(answer.message.message.data[0]?.id ?? NO_ORDER);
-  } catch {
-    return NO_ORDER;
-  }
 }
 
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
@@ -206,7 +189,7 @@ async function prepare(rng: Rng, kind: Kind, url: string, trader: Trader): Promi
       ];
     }
     case 'lever_close':
-      return ['/api/lever/close', { id: await newestPosition(url, trader) }];
+      return ['/api/lever/close', { id: await newestPosition(url, trader.token) }];
     case 'micro':
       return ['/api/microtrade/submit', { match_id: '2', currency_id: '3', type: side, seconds: String(MICRO_SECONDS), number: formatUnits(stake) }];
   }
