@@ -162,7 +162,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
   await test.step('the reviewer sees the engines, and exposure and the feed per pair', async () => {
     await console.getByRole('menuitem', { name: 'Risk and health' }).click();
     await expect(console.getByText('All engines running')).toBeVisible();
-    await expect(console.getByText(/Leader term \d+, since/)).toBeVisible();
+    await expect(console.getByText(/Leader term \d+ · since/)).toBeVisible();
     await expect(console.getByRole('row').filter({ hasText: 'BTC/USDT' }).getByText('Live')).toBeVisible();
     await shootConsole(console, 'risk');
   });

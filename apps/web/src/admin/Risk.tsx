@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { calls, type TAdminOutboxRow, type TAdminRiskResponse } from '@tidemark/protocol';
 import { adminCall } from './api';
 import { formatTime, pagedTable, useQueue } from './parts';
-import { adminText } from './texts';
+import { adminText, engineText } from './texts';
 
 // a feed whose last trade is older than this is shown as stale
 const FEED_STALE_MS = 60_000;
@@ -17,7 +17,7 @@ export default function Risk({ isAdmin }: { isAdmin: boolean }) {
   const nowMs = risk.dataUpdatedAt;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      {risk.data && <Engines term={risk.data.term} halted={risk.data.halted} />}
+      {risk.data && <Engines term={risk.data.term} halted={risk.data.halted} pairs={risk.data.pairs} />}
       <Table
         rowKey="pair_id"
         size="middle"
@@ -67,9 +67,15 @@ export default function Risk({ isAdmin }: { isAdmin: boolean }) {
 }
 
 /** The engine leader's term, and what of the engines stopped with what broke it. */
-function Engines({ term, halted }: Pick<TAdminRiskResponse['message'], 'term' | 'halted'>) {
-  const termLine = `${adminText('leaderTerm')} ${term.epoch}, ${adminText('since')} ${formatTime(term.since_ms)}`;
+function Engines({ term, halted, pairs }: Pick<TAdminRiskResponse['message'], 'term' | 'halted' | 'pairs'>) {
+  const termLine = `${adminText('leaderTerm')} ${term.epoch} · ${adminText('since')} ${formatTime(term.since_ms)}`;
   if (halted.length === 0) return <Alert type="success" showIcon title={adminText('enginesRunning')} description={termLine} />;
+  // a part of an engine is `engine` (all of it) or `pair <id>` (one pair's book): named as the pairs table names it
+  const scopeName = (scope: string) => {
+    if (scope === 'engine') return adminText('wholeEngine');
+    const pairId = /^pair (\d+)$/.exec(scope)?.[1];
+    return pairs.find((p) => String(p.pair_id) === pairId)?.symbol ?? scope;
+  };
   return (
     <Alert
       type="error"
@@ -79,9 +85,8 @@ function Engines({ term, halted }: Pick<TAdminRiskResponse['message'], 'term' | 
         <Space direction="vertical" size={4} style={{ width: '100%' }}>
           {halted.map((h) => (
             <div key={`${h.engine}:${h.scope}`}>
-              <Tag color="red">{h.engine}</Tag>
-              <strong>{h.scope}</strong> · {adminText('since')} {formatTime(h.since_ms)}
-              <pre className="tm-admin-mono">{h.detail}</pre>
+              <strong>{engineText(h.engine)}</strong> · <strong>{scopeName(h.scope)}</strong> · {adminText('since')} {formatTime(h.since_ms)}
+              <pre className="tm-admin-mono tm-admin-detail">{h.detail}</pre>
             </div>
           ))}
           <span>{termLine}</span>

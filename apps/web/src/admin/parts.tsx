@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { adminCall, staffToken } from './api';
 import { adminText, statusText } from './texts';
+import { LOCALE } from '../format';
 
 /** A queue's filters and page, and its rows from the server (reloaded after every decision). */
 export function useQueue<C extends CallSpec>(spec: C, input: CallInput<C>) {
@@ -94,7 +95,19 @@ export function useTextPrompt() {
   return [ask, holder] as const;
 }
 
-export const formatTime = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString());
+// staff read times in the console's language, with the zone named: staff in several zones compare them
+const TIME_FORMAT = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+export const formatTime = (ms: number | null) => (ms === null ? '' : TIME_FORMAT.format(ms));
 
 /** A server page's rows, loading state and pager, spread into an antd Table. */
 export function pagedTable<R>(query: { isFetching: boolean; data?: { data: R[]; per_page: number; total: number } | undefined }, page: number, onPage: (page: number) => void) {

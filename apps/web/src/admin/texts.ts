@@ -104,7 +104,10 @@ const TEXTS = {
   leverNet: { en: 'Traders net (house opposite)', zh: '用户净头寸（平台反向）', hk: '用戶淨頭寸（平台反向）', kr: '사용자 순포지션 (하우스 반대)', jp: 'ユーザー純建玉（ハウスは逆）', spa: 'Neto de usuarios (la casa al revés)' },
   microUp: { en: 'Micro up stakes', zh: '秒合约看涨', hk: '秒合約看漲', kr: '마이크로 상승', jp: 'マイクロ上昇', spa: 'Micro al alza' },
   microDown: { en: 'Micro down stakes', zh: '秒合约看跌', hk: '秒合約看跌', kr: '마이크로 하락', jp: 'マイクロ下落', spa: 'Micro a la baja' },
-  engines: { en: 'Engines', zh: '撮合与结算引擎', hk: '撮合與結算引擎', kr: '엔진', jp: 'エンジン', spa: 'Motores' },
+  engine_spot: { en: 'Spot matching', zh: '币币撮合', hk: '幣幣撮合', kr: '현물 매칭', jp: '現物マッチング', spa: 'Casación spot' },
+  engine_lever: { en: 'Contracts risk', zh: '合约风控', hk: '合約風控', kr: '계약 리스크', jp: '契約リスク', spa: 'Riesgo de contratos' },
+  engine_micro: { en: 'Micro settlement', zh: '秒合约结算', hk: '秒合約結算', kr: '마이크로 정산', jp: 'マイクロ決済', spa: 'Liquidación micro' },
+  wholeEngine: { en: 'whole engine', zh: '整个引擎', hk: '整個引擎', kr: '엔진 전체', jp: 'エンジン全体', spa: 'todo el motor' },
   enginesRunning: { en: 'All engines running', zh: '所有引擎运行正常', hk: '所有引擎運行正常', kr: '모든 엔진 정상 작동', jp: 'すべてのエンジンが稼働中', spa: 'Todos los motores en marcha' },
   enginesHalted: {
     en: 'Stopped: their orders wait, everything else runs on. Repair the rows named below; each is tried again every 30 seconds.',
@@ -204,4 +207,10 @@ export function adminText(key: AdminTextKey, params: Record<string, string> = {}
 export function statusText(status: string): string {
   const key = `st_${status}`;
   return key in TEXTS ? adminText(key as AdminTextKey) : status;
+}
+
+/** An engine's name (`spot`, `lever`, `micro`); the name itself when the table has none. */
+export function engineText(engine: string): string {
+  const key = `engine_${engine}`;
+  return key in TEXTS ? adminText(key as AdminTextKey) : engine;
 }
