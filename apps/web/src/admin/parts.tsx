@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
 import { adminCall, staffToken } from './api';
 import { adminText, statusText } from './texts';
-import { LOCALE } from '../format';
+import { LOCALE, RECORD_TIME } from '../format';
 
 /** A queue's filters and page, and its rows from the server (reloaded after every decision). */
 export function useQueue<C extends CallSpec>(spec: C, input: CallInput<C>) {
@@ -96,16 +96,7 @@ export function useTextPrompt() {
 }
 
 // staff read times in the console's language, with the zone named: staff in several zones compare them
-const TIME_FORMAT = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
+const TIME_FORMAT = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', ...RECORD_TIME, timeZoneName: 'short' });
 
 export const formatTime = (ms: number | null) => (ms === null ? '' : TIME_FORMAT.format(ms));
 

@@ -1,4 +1,4 @@
-import { LOCALE } from '../../format';
+import { LOCALE, RECORD_TIME } from '../../format';
 import { chartZone } from '../market/chartZone';
 import { offsetLabel } from '../market/zone';
 
@@ -9,16 +9,7 @@ function formatIn(zone: string, short: boolean): Intl.DateTimeFormat {
   const key = `${zone}:${short}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, {
-      timeZone: zone,
-      ...(short ? {} : { year: 'numeric' }),
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
+    format = new Intl.DateTimeFormat(LOCALE, { timeZone: zone, ...(short ? {} : { year: 'numeric' }), ...RECORD_TIME });
     formats.set(key, format);
   }
   return format;
