@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { RECORD_TIME } from '@tidemark/protocol';
 import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
 import { SCREENSHOT_DIR } from '../support/paths';
 
@@ -128,16 +129,7 @@ test.describe('in the trader’s own time zone', () => {
     await page.goto('/transferlog');
     type Row = { created_time: string; created_at_ms: number };
     const rows = ((await (await answered).json()) as { message: { data: Row[] } }).message.data;
-    const local = new Intl.DateTimeFormat('en', {
-      timeZone: 'America/New_York',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
+    const local = new Intl.DateTimeFormat('en', { timeZone: 'America/New_York', year: 'numeric', ...RECORD_TIME });
     const table = page.getByRole('table', { name: 'Transfer log' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     const shown = await table.innerText();

@@ -32,16 +32,17 @@ export const zTimeMs = z.number().int();
  */
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
-const DISPLAY_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
+/** A record's time of day, to the second on a 24-hour clock; with `year` the date is whole. */
+export const RECORD_TIME: Intl.DateTimeFormatOptions = {
   month: '2-digit',
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+};
+
+const DISPLAY_TIME = new Intl.DateTimeFormat('sv-SE', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', ...RECORD_TIME });
 
 /** A record time as the spec's clients show it: "2026-11-23 14:03:27". */
 export const displayTime = (timeMs: number | bigint): string => DISPLAY_TIME.format(new Date(Number(timeMs)));

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Image, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import type { CallInput, CallOutput, CallSpec } from '@tidemark/protocol';
+import { RECORD_TIME, type CallInput, type CallOutput, type CallSpec } from '@tidemark/protocol';
 import { adminCall, staffToken } from './api';
 import { adminText, statusText } from './texts';
-import { LOCALE, RECORD_TIME } from '../format';
+import { LOCALE } from '../format';
 
 /** A queue's filters and page, and its rows from the server (reloaded after every decision). */
 export function useQueue<C extends CallSpec>(spec: C, input: CallInput<C>) {

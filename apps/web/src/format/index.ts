@@ -7,16 +7,6 @@ export { DEFAULT_STEP, VALUATION_DECIMALS, decimalsOf, stepOfDecimals, toStep } 
 /** The app's language's number locale (chosen once per page load, like the language). */
 export const LOCALE = LANGUAGE_INFO[language].tag;
 
-/** A record's time of day, to the second on a 24-hour clock; with `year` the date is whole. */
-export const RECORD_TIME: Intl.DateTimeFormatOptions = {
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-};
-
 /** A price to the pair's tick, grouped as the language writes numbers. */
 export const formatPrice = (text: string, tick: string): string => number.formatPrice(text, tick, LOCALE);
 /** An amount cut to the pair's step. */

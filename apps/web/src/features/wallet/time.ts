@@ -1,4 +1,5 @@
-import { LOCALE, RECORD_TIME } from '../../format';
+import { RECORD_TIME } from '@tidemark/protocol';
+import { LOCALE } from '../../format';
 import { chartZone } from '../market/chartZone';
 import { offsetLabel } from '../market/zone';
 
