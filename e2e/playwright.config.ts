@@ -25,6 +25,11 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     locale: 'en-US',
+    // pop-ups appear at once (the app honours the setting): a click is never sent to a menu still
+    // opening, which a busy machine showed dropping it
+    reducedMotion: 'reduce',
+    // a failure on a busy CI machine leaves what happened to read afterwards
+    trace: 'retain-on-failure',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1400, height: 900 } } },

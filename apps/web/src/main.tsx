@@ -27,6 +27,9 @@ const queryClient = new QueryClient({
 // phone tens of milliseconds, which would otherwise add to the render that first shows prices
 setTimeout(() => formatPrice('0', DEFAULT_STEP));
 
+// one who asks the system for less motion gets none: menus, pop-ups and dialogs appear at once
+const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 // the language's texts and antd's, and the page, fetched together, before the first (translated)
 // render; not a top-level await: their chunks import the entry's, which must have finished running first
 // rendered as a transition: React then renders the page in slices, yielding to the browser
@@ -38,7 +41,7 @@ void Promise.all([ANTD_LOCALES[language](), loadTexts(), preloadPage(window.loca
       <QueryClientProvider client={queryClient}>
         <RealtimeProvider>
           {/* No space forced between two CJK characters in buttons: right for some Chinese UIs, wrong in Japanese. */}
-          <ConfigProvider theme={{ ...antdTheme, zeroRuntime: true }} locale={antdLocale} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
+          <ConfigProvider theme={{ ...antdTheme, token: { ...antdTheme.token, motion: !REDUCED_MOTION }, zeroRuntime: true }} locale={antdLocale} button={{ autoInsertSpace: false }} {...antdIconLabels()}>
             <ToastProvider>
               <App />
             </ToastProvider>
