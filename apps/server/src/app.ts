@@ -158,7 +158,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     };
     await scope.register(healthRoutes, { db, clock, probe });
     // staff console
-    await scope.register(staffRoutes, { clock, uploadDir: path.join(config.dataDir, 'uploads') });
+    await scope.register(staffRoutes, { clock, strikes, uploadDir: path.join(config.dataDir, 'uploads') });
     await scope.register(reviewRoutes, { clock });
     await scope.register(auditRoutes);
     await scope.register(riskRoutes, { market });

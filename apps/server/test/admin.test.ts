@@ -106,13 +106,6 @@ describe('staff sign-in', () => {
     expect(await server.get('/api/admin/me', { token: step.message.ticket })).toMatchObject({ type: '999' });
   });
 
-  it('limits password tries per account', async () => {
-    const answers = [];
-    for (let i = 0; i < 7; i++) answers.push((await server.post('/api/admin/login', { email: 'limited@example.test', password: 'nope' })).code);
-    expect(answers.slice(0, 5)).toEqual(Array(5).fill('login_failed'));
-    expect(answers.slice(5)).toEqual(['rate_limited', 'rate_limited']);
-  });
-
   it('refuses what a role may not do', async () => {
     expect(await server.get('/api/admin/audit', { token: reviewer.token })).toMatchObject({ type: 'error', code: 'staff_forbidden' });
     expect(await server.get('/api/admin/audit', { token: admin.token })).toMatchObject({ type: 'ok' });

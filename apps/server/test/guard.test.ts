@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { Rejection } from '../src/rejection';
 import { guardPayPassword } from '../src/modules/guard/service';
 import { redisStrikes } from '../src/modules/guard/strikes';
-import { buildTrader, buildUser, TRADER_DEFAULTS } from '../src/testing/factories';
+import { buildStaff, buildTrader, buildUser, TRADER_DEFAULTS } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
 const MINUTE = 60_000;
@@ -55,12 +56,21 @@ describe('fund password guessing lock', () => {
     for (let i = 0; i < limits.payPasswordStrikesMax - 1; i += 1) expect(await withdraw(trader.token, '000000')).toMatchObject({ code: 'pay_password_wrong' });
   });
 
-  it('counts guesses sent at once before checking them, so a burst cannot slip past the lock', async () => {
+  it('lets no burst of guesses past the lock: at most the allowed wrong answers, the rest locked', async () => {
     const trader = await buildTrader(server);
     const answers = await Promise.all(Array.from({ length: 12 }, () => withdraw(trader.token, '000000')));
     const codes = answers.map((a) => a.code);
-    expect(codes.filter((c) => c === 'pay_password_wrong')).toHaveLength(limits.payPasswordStrikesMax - 1);
-    expect(codes.filter((c) => c === 'pay_password_locked')).toHaveLength(12 - (limits.payPasswordStrikesMax - 1));
+    const wrong = codes.filter((c) => c === 'pay_password_wrong').length;
+    expect(wrong).toBeLessThan(limits.payPasswordStrikesMax);
+    expect(codes.filter((c) => c === 'pay_password_locked')).toHaveLength(12 - wrong);
+    expect(await withdraw(trader.token, trader.fundPassword)).toMatchObject({ code: 'pay_password_locked' });
+  });
+
+  it('never answers a right fund password "locked" when nothing was guessed wrong, however many arrive at once', async () => {
+    const trader = await buildTrader(server);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => withdraw(trader.token, trader.fundPassword)));
+    expect(answers.map((a) => a.type)).toEqual(Array(8).fill('ok'));
+    await server.expectLedgerSound();
   });
 
   it('locks each user apart', async () => {
@@ -115,6 +125,55 @@ describe('login lock-out', () => {
     clock.advance(1000);
     expect(await login(user.email, 'wrong-pass-1', attacker())).toMatchObject({ code: 'login_failed' });
     expect(await login(user.email, 'wrong-pass-1', attacker())).toMatchObject({ code: 'login_locked', message: expect.stringContaining('4 s') });
+  });
+});
+
+describe('staff console lock-out', () => {
+  const password = 'Staff-pass-long-1';
+  const signIn = (email: string, pass: string, ip: string) => server.post('/api/admin/login', { email, password: pass }, { ip });
+  const code = (secret: string) => generate({ secret, epoch: Math.floor(server.clock() / 1000) });
+
+  /** A reviewer whose authenticator is enrolled, having signed in once from `ip`. */
+  async function reviewerAt(ip: string) {
+    const staff = await buildStaff(server, { role: 'reviewer', password });
+    const step = await signIn(staff.email, password, ip);
+    const secret = step.message.setup.secret as string;
+    expect(await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await code(secret) }, { ip })).toMatchObject({ type: 'ok' });
+    clock.advance(30_000); // the next sign-in needs a new code: a used one is refused
+    return { ...staff, secret };
+  }
+  const fullSignIn = async (staff: { email: string; secret: string }, ip: string) => {
+    const step = await signIn(staff.email, password, ip);
+    if (step.type !== 'ok') return step;
+    const answer = await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await code(staff.secret) }, { ip });
+    clock.advance(30_000);
+    return answer;
+  };
+
+  it('counts failures only: wrong passwords from elsewhere do not keep the owner out', async () => {
+    const owner = '203.0.113.60';
+    const staff = await reviewerAt(owner);
+    for (let i = 0; i < limits.loginStrikesPerDeviceMax; i += 1) {
+      expect(await signIn(staff.email, 'wrong-password-1', '198.51.100.60')).toMatchObject({ code: 'login_failed' });
+    }
+    // the guessing address waits; the owner, from their address or a new one, does not
+    expect(await signIn(staff.email, password, '198.51.100.60')).toMatchObject({ code: 'login_locked' });
+    expect(await fullSignIn(staff, owner)).toMatchObject({ type: 'ok' });
+    expect(await fullSignIn(staff, '203.0.113.61')).toMatchObject({ type: 'ok' });
+    // signing in many times counts nothing
+    for (let i = 0; i < 8; i += 1) expect(await fullSignIn(staff, owner)).toMatchObject({ type: 'ok' });
+  });
+
+  it('counts a wrong code after a right password as a failure, so codes cannot be guessed behind a known password', async () => {
+    const staff = await reviewerAt('203.0.113.70');
+    const guesser = '198.51.100.70';
+    for (let i = 0; i < limits.loginStrikesPerDeviceMax; i += 1) {
+      const step = await signIn(staff.email, password, guesser);
+      expect(step).toMatchObject({ type: 'ok' });
+      expect(await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: '000000' }, { ip: guesser })).toMatchObject({ code: 'totp_code_wrong' });
+    }
+    expect(await fullSignIn(staff, guesser)).toMatchObject({ code: 'login_locked' });
+    expect(await fullSignIn(staff, '203.0.113.70')).toMatchObject({ type: 'ok' });
   });
 });
 

@@ -208,8 +208,8 @@ export const rateLimits = {
   changeSecrets: { perIp: { max: 20, windowMs: TEN_MINUTES_MS } },
   // hardening: the account is the signed-in user
   upload: { perIp: { max: 60, windowMs: TEN_MINUTES_MS }, perAccount: { max: 20, windowMs: TEN_MINUTES_MS } },
-  // staff console: a password and then a code, each guessed slowly
-  staffLogin: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS }, perAccount: { max: 5, windowMs: FIVE_MINUTES_MS } },
+  // staff console: a password and then a code, each guessed slowly; failures per account are counted apart, as for traders
+  staffLogin: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
   staffTotp: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
 } as const satisfies Record<string, { perIp: RateLimit; perAccount?: RateLimit }>;
 

@@ -32,29 +32,34 @@ const TOTP_CODE: SecretLock = {
 };
 
 /**
- * Runs `check` of a user's secret under its guessing lock: wrong answers count per user, and the
+ * Runs `check` of a user's secret under its guessing lock, counting wrong answers only: the
  * `strikesMax`-th within the window locks that secret for `lockMs` (answered with the minutes
- * left). Each try is counted before its check, so guesses sent in parallel cannot slip past the
- * lock while they are being checked.
+ * left). A right answer is honoured only if no lock stands once it has been checked, so guesses
+ * sent in parallel gain nothing: those checked after the lock was set are all answered "locked",
+ * right or wrong, while an owner's parallel right answers (no failure among them) all pass.
  */
 async function guardSecret(strikes: Strikes, secret: SecretLock, userId: bigint, nowMs: number, check: () => Promise<boolean>): Promise<void> {
   const lockKey = `${secret.name}-lock:${userId}`;
-  const triesKey = `${secret.name}-tries:${userId}`;
+  const failuresKey = `${secret.name}-tries:${userId}`;
+  const lockedUntil = async () => {
+    const lock = await strikes.recent(lockKey, nowMs, secret.lockMs);
+    return lock.lastMs === undefined ? undefined : lock.lastMs + secret.lockMs;
+  };
   const locked = (untilMs: number) => new Rejection(secret.locked, { minutes: Math.ceil(secondsLeft(untilMs, nowMs) / 60) });
 
-  const lock = await strikes.recent(lockKey, nowMs, secret.lockMs);
-  if (lock.lastMs !== undefined) throw locked(lock.lastMs + secret.lockMs);
-  await strikes.add(triesKey, nowMs, secret.windowMs);
-  const tries = await strikes.recent(triesKey, nowMs, secret.windowMs);
-  if (tries.count > secret.strikesMax) throw locked(nowMs + secret.lockMs);
-
-  if (await check()) {
-    await strikes.clear(triesKey);
+  const before = await lockedUntil();
+  if (before !== undefined) throw locked(before);
+  const right = await check();
+  const after = await lockedUntil();
+  if (after !== undefined) throw locked(after);
+  if (right) {
+    await strikes.clear(failuresKey);
     return;
   }
-  if (tries.count < secret.strikesMax) throw new Rejection(secret.wrong);
+  await strikes.add(failuresKey, nowMs, secret.windowMs);
+  const failures = await strikes.recent(failuresKey, nowMs, secret.windowMs);
+  if (failures.count < secret.strikesMax) throw new Rejection(secret.wrong);
   await strikes.add(lockKey, nowMs, secret.lockMs);
-  await strikes.clear(triesKey);
   throw locked(nowMs + secret.lockMs);
 }
 
@@ -68,51 +73,65 @@ export function guardTotpCode(strikes: Strikes, userId: bigint, nowMs: number, c
   return guardSecret(strikes, TOTP_CODE, userId, nowMs, check);
 }
 
+interface LoginAttempt {
+  account: string;
+  address: string;
+}
+
+const loginKeys = ({ account, address }: LoginAttempt) => {
+  const name = account.toLowerCase();
+  return { device: `login-device:${name}:${address}`, account: `login-account:${name}`, known: `login-known:${name}:${address}` };
+};
+
 /**
- * Runs a login attempt under two counts of failures only (a success counts nothing):
+ * Whether a login attempt may be tried, under two counts of failures only (a success counts
+ * nothing); throws `login_locked` otherwise:
  * - per account and address, strict: `loginStrikesPerDeviceMax` failures make that address wait
  *   out the window;
  * - per account, looser: past `loginStrikesPerAccountFree` failures each try waits a delay that
  *   doubles with every further failure. An address that signed in to the account lately (the
  *   owner's device) is spared this one, so someone hammering an account cannot lock its owner out.
  */
-export async function guardLogin<T>(
-  strikes: Strikes,
-  attempt: { account: string; address: string },
-  nowMs: number,
-  login: () => Promise<T>,
-): Promise<T> {
-  const account = attempt.account.toLowerCase();
-  const deviceKey = `login-device:${account}:${attempt.address}`;
-  const accountKey = `login-account:${account}`;
-  const knownKey = `login-known:${account}:${attempt.address}`;
+export async function admitLogin(strikes: Strikes, attempt: LoginAttempt, nowMs: number): Promise<void> {
+  const keys = loginKeys(attempt);
   const window = limits.loginStrikeWindowMs;
-
-  const device = await strikes.recent(deviceKey, nowMs, window);
+  const device = await strikes.recent(keys.device, nowMs, window);
   if (device.count >= limits.loginStrikesPerDeviceMax && device.lastMs !== undefined) {
     throw new Rejection('login_locked', { seconds: secondsLeft(device.lastMs + window, nowMs) });
   }
-  const known = (await strikes.recent(knownKey, nowMs, limits.loginKnownDeviceMs)).count > 0;
-  if (!known) {
-    const all = await strikes.recent(accountKey, nowMs, window);
-    const over = all.count - limits.loginStrikesPerAccountFree;
-    if (over >= 0 && all.lastMs !== undefined) {
-      const delayMs = Math.min(limits.loginDelayBaseMs * 2 ** over, limits.loginDelayMaxMs);
-      if (nowMs < all.lastMs + delayMs) throw new Rejection('login_locked', { seconds: secondsLeft(all.lastMs + delayMs, nowMs) });
-    }
+  if ((await strikes.recent(keys.known, nowMs, limits.loginKnownDeviceMs)).count > 0) return;
+  const all = await strikes.recent(keys.account, nowMs, window);
+  const over = all.count - limits.loginStrikesPerAccountFree;
+  if (over >= 0 && all.lastMs !== undefined) {
+    const delayMs = Math.min(limits.loginDelayBaseMs * 2 ** over, limits.loginDelayMaxMs);
+    if (nowMs < all.lastMs + delayMs) throw new Rejection('login_locked', { seconds: secondsLeft(all.lastMs + delayMs, nowMs) });
   }
+}
 
+/** A whole sign-in succeeded: the address's failures are forgotten and it becomes a known one. */
+export async function loginSucceeded(strikes: Strikes, attempt: LoginAttempt, nowMs: number): Promise<void> {
+  const keys = loginKeys(attempt);
+  await strikes.clear(keys.device);
+  await strikes.add(keys.known, nowMs, limits.loginKnownDeviceMs);
+}
+
+/** Counts `error` as a failed login when it is one: a wrong password, or a wrong code after a right one. */
+export async function loginFailed(strikes: Strikes, attempt: LoginAttempt, nowMs: number, error: unknown): Promise<void> {
+  if (!(error instanceof Rejection && (error.code === 'login_failed' || error.code === 'totp_code_wrong'))) return;
+  const keys = loginKeys(attempt);
+  await strikes.add(keys.device, nowMs, limits.loginStrikeWindowMs);
+  await strikes.add(keys.account, nowMs, limits.loginStrikeWindowMs);
+}
+
+/** A one-step login (a trader's password, with the authenticator code when on) under the login counts. */
+export async function guardLogin<T>(strikes: Strikes, attempt: LoginAttempt, nowMs: number, login: () => Promise<T>): Promise<T> {
+  await admitLogin(strikes, attempt, nowMs);
   try {
     const answer = await login();
-    await strikes.clear(deviceKey);
-    await strikes.add(knownKey, nowMs, limits.loginKnownDeviceMs);
+    await loginSucceeded(strikes, attempt, nowMs);
     return answer;
   } catch (error) {
-    // a wrong authenticator code after a right password counts as a failed login too
-    if (error instanceof Rejection && (error.code === 'login_failed' || error.code === 'totp_code_wrong')) {
-      await strikes.add(deviceKey, nowMs, window);
-      await strikes.add(accountKey, nowMs, window);
-    }
+    await loginFailed(strikes, attempt, nowMs, error);
     throw error;
   }
 }

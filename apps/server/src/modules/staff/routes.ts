@@ -5,33 +5,52 @@ import type { z } from 'zod';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { limitRequests, type LimitRule } from '../../http/rate-limit';
+import { admitLogin, loginFailed, loginSucceeded } from '../guard/service';
+import type { Strikes } from '../guard/strikes';
 import { findUploadForStaff } from '../upload/service';
 import { sendUpload, ZUploadParams } from '../upload/routes';
-import { changeStaffRole, createStaff, endStaffSession, finishStaffSignIn, resetStaffTotp, staffList, staffMember, startStaffSignIn } from './service';
+import { changeStaffRole, createStaff, endStaffSession, finishStaffSignIn, pendingStaffSignIn, resetStaffTotp, staffList, staffMember, startStaffSignIn } from './service';
 
 const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
 
-export const staffRoutes: FastifyPluginAsync<{ clock: Clock; uploadDir: string }> = async (app, { clock, uploadDir }) => {
-  const byEmail: LimitRule = {
-    by: (request) => String((request.body as Record<string, unknown> | undefined)?.email ?? '').toLowerCase(),
-    max: rateLimits.staffLogin.perAccount.max,
-    timeWindowMs: rateLimits.staffLogin.perAccount.windowMs,
+export const staffRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes; uploadDir: string }> = async (app, { clock, strikes, uploadDir }) => {
+  // failures only, per account and address and per account, as for traders (guard/service.ts): a
+  // request budget per account would let anyone lock a reviewer out of the console
+  const underLoginCounts = async <T>(attempt: { account: string; address: string }, nowMs: number, step: () => Promise<T>): Promise<T> => {
+    await admitLogin(strikes, attempt, nowMs);
+    try {
+      return await step();
+    } catch (error) {
+      await loginFailed(strikes, attempt, nowMs, error);
+      throw error;
+    }
   };
 
   route(
     app,
     calls.adminLogin,
     async (request, _reply, { db }) => {
-      const { ticket, setup } = await startStaffSignIn(db, request.body.email, request.body.password, clock());
+      const nowMs = clock();
+      // a right password alone is no sign-in: the address's failures stay until the code is right too
+      const { ticket, setup } = await underLoginCounts({ account: request.body.email, address: request.ip }, nowMs, () =>
+        startStaffSignIn(db, request.body.email, request.body.password, nowMs),
+      );
       return ok({ ticket, setup: setup ? { secret: setup.secret, otpauth_url: setup.otpauthUrl } : null });
     },
-    { preHandler: limitRequests(app, 'staff-login', [perIp(rateLimits.staffLogin.perIp), byEmail]) },
+    { preHandler: limitRequests(app, 'staff-login', [perIp(rateLimits.staffLogin.perIp)]) },
   );
 
   route(
     app,
     calls.adminLoginTotp,
-    async (request, _reply, { db }) => ok(await finishStaffSignIn(db, request.body.ticket, request.body.code, clock())),
+    async (request, _reply, { db }) => {
+      const nowMs = clock();
+      const pending = await pendingStaffSignIn(db, request.body.ticket, nowMs);
+      const attempt = { account: pending.email, address: request.ip };
+      const session = await underLoginCounts(attempt, nowMs, () => finishStaffSignIn(db, pending, request.body.code, nowMs));
+      await loginSucceeded(strikes, attempt, nowMs);
+      return ok(session);
+    },
     { preHandler: limitRequests(app, 'staff-totp', [perIp(rateLimits.staffTotp.perIp)]) },
   );
 

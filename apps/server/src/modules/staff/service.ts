@@ -47,14 +47,20 @@ export async function startStaffSignIn(db: Db, email: string, password: string, 
   return { ticket, setup };
 }
 
-/**
- * Step 2: the ticket and a code. A good code (never one used before) ends the ticket and opens a
- * staff session. A wrong code ends the ticket too, so each guess costs a password try, which is
- * limited per account.
- */
-export async function finishStaffSignIn(db: Db, ticket: string, code: string, nowMs: number): Promise<string> {
+/** The sign-in a step-1 ticket stands for, with the staff member's address (its failures are counted by it). */
+export async function pendingStaffSignIn(db: Db, ticket: string, nowMs: number) {
   const pending = await resolveSession(db, ticket, { kind: 'staff_totp', idleMs: limits.staffTotpTicketMs, maxAgeMs: limits.staffTotpTicketMs }, nowMs);
   if (!pending) throw new Rejection('totp_ticket_invalid');
+  const staff = await selectStaffById(db, pending.userId);
+  if (!staff) throw new Rejection('totp_ticket_invalid');
+  return { ...pending, email: staff.email ?? '' };
+}
+
+/**
+ * Step 2: the ticket's sign-in and a code. A good code (never one used before) ends the ticket
+ * and opens a staff session. A wrong code ends the ticket too, so each guess costs a password try.
+ */
+export async function finishStaffSignIn(db: Db, pending: { sessionId: bigint; userId: bigint }, code: string, nowMs: number): Promise<string> {
   if (!(await verifyTotp(db, { kind: 'staff', id: pending.userId }, code, nowMs))) {
     await revokeSession(db, pending.sessionId, nowMs);
     throw new Rejection('totp_code_wrong');
