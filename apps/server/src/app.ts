@@ -161,7 +161,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(staffRoutes, { clock, strikes, uploadDir: path.join(config.dataDir, 'uploads') });
     await scope.register(reviewRoutes, { clock });
     await scope.register(auditRoutes);
-    await scope.register(riskRoutes, { market });
+    await scope.register(riskRoutes, { clock, market });
     await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs });
     await scope.register(noticeRoutes, { clock });
     await scope.register(settingsRoutes, { clock, wake: market.wake });

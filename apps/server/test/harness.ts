@@ -52,9 +52,11 @@ export interface TestServerOptions {
   mailer?: Mailer;
   /** seed, clock and pace of the market engine */
   market?: MarketOptions;
+  /** receives every line the server logs, from level info up */
+  logLines?: string[];
 }
 
-export async function startTestServer({ extraRoutes, env = {}, mailer, market }: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer({ extraRoutes, env = {}, mailer, market, logLines }: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let pgSchema: string | undefined;
@@ -77,7 +79,7 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market }:
     ...env,
   });
   const server = await startServer(config, {
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    logger: logLines ? { level: 'info', stream: { write: (line: string) => logLines.push(line) } } : process.env.TEST_LOG ? { level: 'error' } : false,
     ...(extraRoutes ? { extraRoutes } : {}),
     ...(mailer ? { mailer } : {}),
     ...(market ? { market } : {}),

@@ -142,7 +142,12 @@ export interface MailOutboxTable {
   body: string;
   created_at_ms: bigint;
   sent_at_ms: bigint | null;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  error: string | null;
 }
+
+/** `logged`: no SMTP_URL, the mail went to the server's log (the embedded default) */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'logged';
 
 export interface UploadTable {
   id: Id;

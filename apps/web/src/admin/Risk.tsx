@@ -96,6 +96,9 @@ function Engines({ term, halted, pairs }: Pick<TAdminRiskResponse['message'], 't
   );
 }
 
+const MAIL_STATUS_COLOR: Record<TAdminOutboxRow['status'], string | undefined> = { pending: undefined, sent: 'green', failed: 'red', logged: undefined };
+
+/** Deliveries only: codes and links in the mails are sealed, and opening this is audited. */
 function Outbox() {
   const [page, setPage] = useState(1);
   const outbox = useQueue(calls.adminOutbox, { page: String(page) });
@@ -105,12 +108,12 @@ function Outbox() {
         rowKey="id"
         size="small"
         {...pagedTable(outbox, page, setPage)}
-        expandable={{ expandedRowRender: (m) => <pre className="tm-admin-mono">{m.body}</pre> }}
         columns={[
           { title: adminText('time'), render: (_, m) => formatTime(m.created_ms), width: 190 },
           { title: adminText('email'), dataIndex: 'to' },
           { title: adminText('subject'), dataIndex: 'subject' },
-          { title: adminText('status'), render: (_, m) => (m.sent_ms === null ? <Tag>{adminText('kept')}</Tag> : <Tag color="green">{adminText('sent')}</Tag>) },
+          { title: adminText('status'), render: (_, m) => <Tag color={MAIL_STATUS_COLOR[m.status]}>{adminText(`mail_${m.status}`)}</Tag> },
+          { title: adminText('error'), dataIndex: 'error', render: (error: string | null) => error ?? '' },
         ]}
       />
     </Card>

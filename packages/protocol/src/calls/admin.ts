@@ -181,7 +181,17 @@ export const ZAdminMicroCheckResponse = ZEnvelopeOk(
   z.object({ ok: z.boolean(), records: z.number().int(), breaks: z.array(z.object({ kind: z.string(), message: z.string() })) }),
 );
 export const ZAdminOutboxRequest = z.object({ ...zPage });
-export const ZAdminOutboxRow = z.object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), created_ms: zTimeMs, sent_ms: zTimeMs.nullable() });
+/** a mail's delivery, for delivery problems: codes and links in it are sealed, its text is not shown */
+export const ZAdminOutboxRow = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** `logged`: no SMTP server is set, the mail went to the server's log */
+  status: z.enum(['pending', 'sent', 'failed', 'logged']),
+  error: z.string().nullable(),
+  created_ms: zTimeMs,
+  sent_ms: zTimeMs.nullable(),
+});
 export type TAdminOutboxRow = z.infer<typeof ZAdminOutboxRow>;
 export const ZAdminOutboxResponse = zPageOf(ZAdminOutboxRow);
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { limits, type Lang } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { CodePurpose } from '../../db/schema';
@@ -9,6 +9,12 @@ import { deleteCode, incrementTries, insertCode, markCodeUsed, selectLatestCode 
 
 function hashCode(purpose: CodePurpose, target: string, code: string): string {
   return createHash('sha256').update(`${purpose}:${target}:${code}`).digest('hex');
+}
+
+/** Compares in constant time, so the answer's timing tells nothing of how much of a guess was right. */
+function sameHash(stored: string, given: string): boolean {
+  const [a, b] = [Buffer.from(stored, 'hex'), Buffer.from(given, 'hex')];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -55,7 +61,7 @@ export async function checkCode(
   if (!latest || latest.used_at_ms !== null) throw new Rejection('code_wrong');
   if (latest.tries >= BigInt(limits.codeTriesMax)) throw new Rejection('code_too_many_tries');
   if (latest.expires_at_ms <= BigInt(nowMs)) throw new Rejection('code_expired');
-  if (latest.code_hash !== hashCode(request.purpose, request.target, request.code)) {
+  if (!sameHash(latest.code_hash, hashCode(request.purpose, request.target, request.code))) {
     const tries = await incrementTries(db, latest.id);
     throw new Rejection(tries >= BigInt(limits.codeTriesMax) ? 'code_too_many_tries' : 'code_wrong');
   }

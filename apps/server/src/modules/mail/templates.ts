@@ -21,5 +21,5 @@ const TEXT: Record<Lang, (purpose: string, code: string, minutes: number) => { s
 /** The verification-code mail in the requester's language. */
 export function codeMail(lang: Lang, purpose: CodePurpose, to: string, code: string, ttlMinutes: number): Mail {
   const { subject, body } = TEXT[lang](PURPOSE[purpose][lang], code, ttlMinutes);
-  return { to, subject, text: body };
+  return { to, subject, text: body, secret: code };
 }

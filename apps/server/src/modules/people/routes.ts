@@ -12,7 +12,7 @@ export const peopleRoutes: FastifyPluginAsync<{ clock: Clock; sessionIdleMs: num
     return ok(presentPage(await searchTraders(db, q, paging), paging, (row) => row));
   });
 
-  route(app, calls.adminUser, async (request, _reply, { db }) => ok(await traderDetail(db, request.query.id, sessionIdleMs, clock())));
+  route(app, calls.adminUser, async (request, _reply, { db }) => ok(await traderDetail(db, { staffId: request.userId, userId: request.query.id }, sessionIdleMs, clock())));
 
   route(app, calls.adminUserLock, async (request, _reply, { db }) => {
     const { id, lock, on } = request.body;

@@ -30,9 +30,12 @@ export async function searchTraders(db: Db, q: string | undefined, paging: { pag
   return { data: page.data.map(presentTrader), total: page.total };
 }
 
-export async function traderDetail(db: Db, userId: bigint, sessionIdleMs: number, nowMs: number) {
+export async function traderDetail(db: Db, request: { staffId: bigint; userId: bigint }, sessionIdleMs: number, nowMs: number) {
+  const { userId } = request;
   const found = (await selectTraders(db, { id: userId }, { page: 1, limit: 1 })).data[0];
   if (!found) throw new Rejection('not_found');
+  // a trader's private details were opened: who looked, at whom, is audited
+  await recordStaffDecision(db, { staffId: request.staffId, action: 'view.user', subject: `user:${userId}` }, nowMs);
   const [wallets, sessions, ledger] = await Promise.all([
     selectNonEmptyAccounts(db, userId),
     selectLiveSessions(db, userId, nowMs - sessionIdleMs),

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MarketView } from '@tidemark/core';
+import type { Clock, MarketView } from '@tidemark/core';
 import { calls } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../review/present';
 import { engineHealth, ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
 
-export const riskRoutes: FastifyPluginAsync<{ market: MarketView & { isLeader(): boolean } }> = async (app, { market }) => {
+export const riskRoutes: FastifyPluginAsync<{ clock: Clock; market: MarketView & { isLeader(): boolean } }> = async (app, { clock, market }) => {
   route(app, calls.adminRisk, async (_request, _reply, { db }) => {
     const [pairs, engines] = await Promise.all([riskByPair(db, market), engineHealth(db)]);
     return ok({ leader: market.isLeader(), ...engines, pairs });
@@ -15,12 +15,14 @@ export const riskRoutes: FastifyPluginAsync<{ market: MarketView & { isLeader():
   route(app, calls.adminMicroCheck, async (_request, _reply, { db }) => ok(await microCheckNow(db)));
   route(app, calls.adminOutbox, async (request, _reply, { db }) => {
     const paging = request.query;
+    const page = await outboxPage(db, { staffId: request.userId, ...paging }, clock());
     return ok(
-      presentPage(await outboxPage(db, paging), paging, (m) => ({
+      presentPage(page, paging, (m) => ({
         id: m.id.toString(),
         to: m.to_address,
         subject: m.subject,
-        body: m.body,
+        status: m.status,
+        error: m.error,
         created_ms: Number(m.created_at_ms),
         sent_ms: m.sent_at_ms === null ? null : Number(m.sent_at_ms),
       })),

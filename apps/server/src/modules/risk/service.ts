@@ -1,5 +1,6 @@
 import { formatUnits, type MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
+import { recordStaffDecision } from '../audit/service';
 import { checkLedger } from '../ledger/check';
 import { leadershipState } from '../leadership/service';
 import { verifyMicroChain } from '../micro/service';
@@ -54,6 +55,8 @@ export async function microCheckNow(db: Db) {
   return { ok: breaks.length === 0, records, breaks: breaks.map((b) => ({ kind: b.kind, message: b.message })) };
 }
 
-export function outboxPage(db: Db, paging: { page: number; limit: number }) {
-  return selectOutboxPage(db, paging);
+/** A page of the outbox; who opened it is audited, since it names every trader who was mailed. */
+export async function outboxPage(db: Db, request: { staffId: bigint; page: number; limit: number }, nowMs: number) {
+  await recordStaffDecision(db, { staffId: request.staffId, action: 'view.outbox', subject: 'outbox', detail: { page: request.page } }, nowMs);
+  return selectOutboxPage(db, request);
 }

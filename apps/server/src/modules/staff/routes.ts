@@ -86,7 +86,7 @@ export const staffRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes; u
     calls.adminUploadRead,
     async (request, reply, { db }) => {
       const { name } = request.params as z.output<typeof ZUploadParams>;
-      return sendUpload(reply, uploadDir, await findUploadForStaff(db, name));
+      return sendUpload(reply, uploadDir, await findUploadForStaff(db, { staffId: request.userId, urlOrName: name }, clock()));
     },
     { params: ZUploadParams },
   );

@@ -5,6 +5,7 @@ import { formatBytes, limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { UploadTable } from '../../db/schema';
 import { Rejection } from '../../rejection';
+import { recordStaffDecision } from '../audit/service';
 import { insertUpload, selectUpload, selectUploadUsage } from './queries';
 
 const SIGNATURES: ReadonlyArray<{ mime: UploadTable['mime']; ext: string; magic: number[] }> = [
@@ -81,7 +82,11 @@ export function findOwnUpload(db: Db, userId: bigint, urlOrName: string) {
 }
 
 /** Any user's upload, for the staff console (staff sessions only reach it). */
-export function findUploadForStaff(db: Db, urlOrName: string) {
+/** An upload opened in the console (an identity photo, a deposit's proof): who opened whose is audited. */
+export async function findUploadForStaff(db: Db, request: { staffId: bigint; urlOrName: string }, nowMs: number) {
+  const { urlOrName } = request;
   const name = urlOrName.startsWith(UPLOAD_URL_PREFIX) ? urlOrName.slice(UPLOAD_URL_PREFIX.length) : urlOrName;
-  return selectUpload(db, name, undefined);
+  const upload = await selectUpload(db, name, undefined);
+  if (upload) await recordStaffDecision(db, { staffId: request.staffId, action: 'view.upload', subject: `user:${upload.user_id}`, detail: { upload: name } }, nowMs);
+  return upload;
 }

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { buildSignedInUser, buildStaff, type SignedInUser } from '../src/testing/factories';
+import { startTestServer, type TestServer } from './harness';
+
+// What staff can see of traders' secrets: one-time codes are delivered, never readable in the
+// outbox or (with an SMTP server) the log, and opening a trader's details is audited.
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const received: string[] = [];
+const logLines: string[] = [];
+let smtp: SMTPServer;
+let server: TestServer;
+let admin: SignedInUser;
+let n = 0;
+const newEmail = () => `sealed-${Date.now()}-${(n += 1)}@example.test`;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce')) callback(new Error('mailbox unavailable'));
+      else callback();
+    },
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      stream.on('end', () => {
+        received.push(text);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, logLines });
+  admin = await buildStaff(server, { role: 'admin' });
+});
+afterAll(async () => {
+  await server.close();
+  smtp.close();
+});
+
+const auditOf = (action: string) => server.db.selectFrom('audit_log').select(['staff_id', 'subject', 'detail']).where('action', '=', action).execute();
+
+describe('sealed one-time codes', () => {
+  it('delivers the code, keeps it sealed in the outbox and out of the log', async () => {
+    const email = newEmail();
+    expect(await server.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'ok' });
+    const code = /Your registration code is (\d{6})/.exec(received.at(-1) ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const stored = await server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 'sent', error: null });
+    expect(stored.subject + stored.body).not.toContain(code);
+    expect(stored.body).toContain('••••••');
+    expect(logLines.join('\n')).not.toContain(code);
+
+    const outbox = await server.get('/api/admin/outbox', { token: admin.token, query: { page: '1' } });
+    expect(outbox).toMatchObject({ type: 'ok' });
+    const row = outbox.message.data.find((m: { to: string }) => m.to === email);
+    expect(row).toMatchObject({ status: 'sent', error: null, subject: expect.stringContaining('••••••') });
+    expect(JSON.stringify(outbox.message)).not.toContain(code);
+    // the code still works for its owner
+    expect(await server.post('/api/user/register', { user_string: email, code: code!, password: 'Pass-word-12', re_password: 'Pass-word-12' })).toMatchObject({ type: 'ok' });
+  });
+
+  it('shows a failed delivery with its error, not its text', async () => {
+    const email = `bounce-${newEmail()}`;
+    expect(await server.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'error', code: 'mail_failed' });
+    const outbox = await server.get('/api/admin/outbox', { token: admin.token, query: { page: '1' } });
+    expect(outbox.message.data.find((m: { to: string }) => m.to === email)).toMatchObject({ status: 'failed', error: expect.stringContaining('mailbox unavailable'), sent_ms: null });
+  });
+});
+
+describe('what staff open is audited', () => {
+  it('records opening the outbox, a trader\'s profile and their uploaded image, with who and whom', async () => {
+    const reviewer = await buildStaff(server, { role: 'reviewer' });
+    const trader = await buildSignedInUser(server);
+
+    const before = (await auditOf('view.outbox')).length;
+    expect(await server.get('/api/admin/outbox', { token: admin.token, query: { page: '2' } })).toMatchObject({ type: 'ok' });
+    expect(await auditOf('view.outbox')).toHaveLength(before + 1);
+    expect((await auditOf('view.outbox')).at(-1)).toMatchObject({ staff_id: admin.id, subject: 'outbox' });
+
+    expect(await server.get('/api/admin/user', { token: reviewer.token, query: { id: trader.id.toString() } })).toMatchObject({ type: 'ok' });
+    expect(await auditOf('view.user')).toContainEqual(expect.objectContaining({ staff_id: reviewer.id, subject: `user:${trader.id}` }));
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'front.png');
+    const uploaded = (await (await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form })).json()) as { message: string };
+    const image = await fetch(`${server.url}${uploaded.message.replace('/api/upload/', '/api/admin/upload/')}`, { headers: { authorization: `Bearer ${reviewer.token}` } });
+    expect(image.status).toBe(200);
+    const views = await auditOf('view.upload');
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ staff_id: reviewer.id, subject: `user:${trader.id}` });
+    expect(JSON.parse(views[0]!.detail)).toEqual({ upload: expect.stringMatching(/^[0-9a-f]{32}\.png$/) });
+  });
+});
