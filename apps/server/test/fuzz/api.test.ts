@@ -1,17 +1,20 @@
 import fc from 'fast-check';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@tidemark/protocol';
 import { createSession } from '../../src/modules/session/service';
-import { buildTrader, type Trader } from '../../src/testing/factories';
-import { expectContract, onPostgres, startTestServer, type TestServer } from '../harness';
+import { buildStaff, buildTrader, type SignedInUser, type Trader } from '../../src/testing/factories';
+import { callOf, expectContract, onPostgres, startTestServer, type TestServer } from '../harness';
 
 /**
  * The fuzz suite: every call in the running app's OpenAPI document (so a call added later is
  * fuzzed with no extra work) gets random and malformed fields, types, sizes, encodings and
- * headers, signed in and not. It fails on a 5xx or an `internal` answer, an answer outside the envelope, a stack trace or
+ * headers, signed in and not: "signed in" sends the session of the call's kind (a trader's, or an
+ * administrator's who signed in with a password and an authenticator code), signed in again
+ * whenever a fuzzed call ended it, and a session of the other kind is tried too. It fails on a 5xx or an `internal` answer, an answer outside the envelope, a stack trace or
  * an internal path in an answer, and any movement of money: the fuzzing trader's wallets are
  * empty, so every money call must be refused, and the ledger must prove out afterwards with no
- * transaction added. FUZZ_RUNS sets the number of requests (300 by default); the fast-check seed
+ * transaction added but those an audited staff decision made. FUZZ_RUNS sets the number of requests (300 by default); the fast-check seed
  * is printed, and SEED=<n> replays a run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -89,7 +92,8 @@ interface FuzzRequest {
   pathValue: string;
   encoding: Encoding;
   garbage: Uint8Array;
-  token: 'none' | 'valid' | 'garbage';
+  /** `valid`: the session of the call's kind; `other`: the other kind's (a trader's at the console) */
+  token: 'none' | 'valid' | 'other' | 'garbage';
   tokenGarbage: string;
   lang: string | undefined;
   idempotencyKey: string | undefined;
@@ -109,7 +113,7 @@ function requestOf(endpoints: Endpoint[]): fc.Arbitrary<FuzzRequest> {
       pathValue: valueOf({}),
       encoding: fc.constantFrom<Encoding>('form', 'form', 'form', 'json', 'multipart', 'garbage', 'bad-percent', 'none'),
       garbage: fc.uint8Array({ maxLength: 200 }),
-      token: fc.constantFrom<FuzzRequest['token']>('none', 'valid', 'valid', 'garbage'),
+      token: fc.constantFrom<FuzzRequest['token']>('none', 'valid', 'valid', 'valid', 'other', 'garbage'),
       tokenGarbage: headerText(300),
       lang: fc.option(fc.oneof(fc.constantFrom('zh', 'hk', 'en', 'kr', 'jp', 'spa', 'xx', 'constructor'), headerText(50)), { nil: undefined }),
       idempotencyKey: fc.option(headerText(200), { nil: undefined }),
@@ -121,7 +125,15 @@ function requestOf(endpoints: Endpoint[]): fc.Arbitrary<FuzzRequest> {
 
 let ipCounter = 0;
 
-function build(request: FuzzRequest, baseUrl: string, token: string): { url: URL; init: RequestInit } {
+/** The sessions the fuzz signs in with: a trader's, and an administrator's for the console's calls. */
+interface Sessions {
+  trader: string;
+  staff: string;
+}
+
+const isStaffCall = (endpoint: Endpoint) => callOf(endpoint.method, endpoint.path)?.auth === 'staff';
+
+function build(request: FuzzRequest, baseUrl: string, sessions: Sessions): { url: URL; init: RequestInit } {
   const { endpoint } = request;
   // a lone surrogate cannot be put in a URL at all (encodeURIComponent throws): the client's limit, not the server's
   const wellFormed = request.pathValue.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '?');
@@ -133,7 +145,9 @@ function build(request: FuzzRequest, baseUrl: string, token: string): { url: URL
 
   ipCounter += 1;
   const headers: Record<string, string> = { 'x-forwarded-for': `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` };
-  if (request.token === 'valid') headers.authorization = `Bearer ${token}`;
+  const [own, other] = isStaffCall(endpoint) ? [sessions.staff, sessions.trader] : [sessions.trader, sessions.staff];
+  if (request.token === 'valid') headers.authorization = `Bearer ${own}`;
+  if (request.token === 'other') headers.authorization = `Bearer ${other}`;
   if (request.token === 'garbage') headers.authorization = request.tokenGarbage;
   if (request.lang !== undefined) headers.lang = request.lang;
   if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
@@ -181,20 +195,28 @@ const CODES = new Set<string>(ERROR_CODES);
 describe(`fuzzing every documented call (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   let server: TestServer;
   let trader: Trader;
-  let token: string;
-  let txnsBefore: number;
-  const seen = { requests: 0, ok: 0, error: 0, session: 0, raw: 0, byCode: new Map<string, number>() };
+  let admin: SignedInUser;
+  let sessions: Sessions;
+  let lastTxnBefore: bigint;
+  const tally = () => ({ requests: 0, ok: 0, error: 0, session: 0 });
+  const seen = { signedIn: tally(), signedOut: tally(), raw: 0, byCode: new Map<string, number>() };
 
   beforeAll(async () => {
     server = await startTestServer();
     // a trader who could move money if a call let them: a fund password and a withdrawal address, but empty wallets
     trader = await buildTrader(server, { funds: [] });
-    token = trader.token;
-    txnsBefore = await ledgerTxns();
+    // an administrator signed in as the console does: the password, then an authenticator code
+    admin = await buildStaff(server, { role: 'admin', password: 'Fuzz-admin-pass-1' });
+    const step = await server.post('/api/admin/login', { email: admin.email, password: admin.password });
+    const code = await generate({ secret: step.message.setup.secret as string, epoch: Math.floor(server.clock() / 1000) });
+    const signedIn = await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code });
+    expect(signedIn).toMatchObject({ type: 'ok' });
+    sessions = { trader: trader.token, staff: signedIn.message as string };
+    lastTxnBefore = await lastTxn();
   });
   afterAll(() => server?.close());
 
-  const ledgerTxns = async () => Number((await server.db.selectFrom('ledger_txn').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const lastTxn = async () => BigInt((await server.db.selectFrom('ledger_txn').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
 
   it(`answers ${RUNS} random requests in the envelope, with no 5xx, no leak and no money moved`, { timeout: 120_000 + RUNS * 1_000 }, async () => {
     const doc = (await fetch(`${server.url}/api/docs/json`).then((r) => r.json())) as { paths: Record<string, Record<string, Operation>> };
@@ -204,10 +226,11 @@ describe(`fuzzing every documented call (${onPostgres ? 'PostgreSQL' : 'SQLite'}
 
     await fc.assert(
       fc.asyncProperty(requestOf(endpoints), async (request) => {
-        const { url, init } = build(request, server.url, token);
+        const { url, init } = build(request, server.url, sessions);
         const response = await fetch(url, init);
         const text = await response.text();
-        seen.requests += 1;
+        const counts = request.token === 'valid' ? seen.signedIn : seen.signedOut;
+        counts.requests += 1;
         const where = `${init.method} ${url.pathname}`;
         expect(response.status, `${where} answered ${response.status}: ${text.slice(0, 300)}`).toBeLessThan(500);
         expect(LEAK.test(text), `${where} leaked: ${text.slice(0, 500)}`).toBe(false);
@@ -223,10 +246,10 @@ describe(`fuzzing every documented call (${onPostgres ? 'PostgreSQL' : 'SQLite'}
         expect(answer, where).toHaveProperty('message');
         if (response.status !== 200) seen.raw += 1;
         if (answer.type === 'ok') {
-          seen.ok += 1;
+          counts.ok += 1;
           expectContract(init.method!, url.pathname, answer as { type: string; message: unknown });
         } else {
-          seen[answer.type === '999' ? 'session' : 'error'] += 1;
+          counts[answer.type === '999' ? 'session' : 'error'] += 1;
           // the chart call answers its refusal at the top level: code -1, the refusal's code as `reason`
           if (answer.code === -1) answer = { ...answer, code: answer.reason };
           expect(CODES.has(String(answer.code)), `${where}: unknown code ${String(answer.code)}`).toBe(true);
@@ -235,20 +258,27 @@ describe(`fuzzing every documented call (${onPostgres ? 'PostgreSQL' : 'SQLite'}
           expect(String(answer.message), `${where}: a placeholder left unfilled`).not.toMatch(/\{\w+\}/);
           seen.byCode.set(String(answer.code), (seen.byCode.get(String(answer.code)) ?? 0) + 1);
         }
-        // a random call may log the trader out: sign in again, so the rest still fuzz signed in
-        if (request.token === 'valid' && answer.type === '999') token = await createSession(server.db, trader.id, server.clock());
+        // a random call may end the session (a logout, a password change): sign in again, so the rest still fuzz signed in
+        if (request.token === 'valid' && answer.type === '999') {
+          if (isStaffCall(request.endpoint)) sessions.staff = await createSession(server.db, admin.id, server.clock(), 'staff');
+          else sessions.trader = await createSession(server.db, trader.id, server.clock());
+        }
       }),
       { numRuns: RUNS },
     );
 
     const top = [...seen.byCode].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([c, n]) => `${c} ${n}`).join(', ');
-    console.log(
-      `fuzz: ${seen.requests} requests: ${seen.ok} ok, ${seen.error} refused, ${seen.session} lost session, ${seen.raw} with a non-200 status; most refused: ${top}`,
-    );
+    const line = (c: ReturnType<typeof tally>) => `${c.requests} (${c.ok} ok, ${c.error} refused, ${c.session} lost session)`;
+    console.log(`fuzz: signed in ${line(seen.signedIn)}; signed out or with another kind's session ${line(seen.signedOut)}; ${seen.raw} with a non-200 status; most refused: ${top}`);
+    // a session lost while signed in is one a fuzzed call ended (then it signs in again), never most of them
+    expect(seen.signedIn.session).toBeLessThan(seen.signedIn.requests / 4);
 
-    // no money moved: the ledger proves out, no transaction was written, the trader's wallets are still empty
+    // no money moved but by an audited staff decision: the ledger proves out, and each transaction
+    // written since the start answers to one; the trader's wallets are still empty
     await server.expectLedgerSound();
-    expect(await ledgerTxns()).toBe(txnsBefore);
+    const written = await server.db.selectFrom('ledger_txn').select(['reference']).where('id', '>', lastTxnBefore).execute();
+    const decided = new Set((await server.db.selectFrom('audit_log').select('subject').execute()).map((a) => a.subject));
+    expect(written.filter((t) => !decided.has(t.reference ?? ''))).toEqual([]);
     const held = await server.db
       .selectFrom('account')
       .select(['currency_id', 'wallet', 'available_units', 'frozen_units'])
