@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   'withdraw_locked',
   'notice_text_required',
   'setting_invalid',
+  'staff_invite_invalid',
   // traders' authenticator app
   'totp_required',
   'totp_locked',
@@ -143,6 +144,8 @@ export const NOTICE_CODES = [
   'spot_cancel_requested',
   // staff console
   'review_saved',
+  'staff_invite_done',
+  'staff_password_changed',
   // traders' authenticator app
   'totp_disabled',
 ] as const;
