@@ -229,10 +229,9 @@ export const ZAdminStaffCreateRequest = z.object({
   role: z.enum(STAFF_ROLES, { error: 'invalid_field' }),
 });
 /**
- * A one-time invite: `invite_path` (under /admin, the token after `#`) for the admin to pass on,
+ * A one-time invite: `invite_path` (STAFF_INVITE_PATH, the token after `#`) for the admin to pass on,
  * good once until `expires_ms`; it sets the member's password and authenticator.
  */
-export const STAFF_INVITE_PATH = '/admin/invite';
 export const ZAdminStaffInvite = z.object({ id: z.string(), email: z.string(), invite_path: z.string(), expires_ms: zTimeMs });
 export type TAdminStaffInvite = z.infer<typeof ZAdminStaffInvite>;
 export const ZAdminStaffInviteResponse = ZEnvelopeOk(ZAdminStaffInvite);
