@@ -78,8 +78,11 @@ await factories.buildStaff(server, { ...reviewer, role: 'reviewer' });
 // and an administrator for the market settings
 const admin = { email: 'e2e-admin@example.test', password: 'Admin-pass-12' };
 await factories.buildStaff(server, { ...admin, role: 'admin' });
+// and an administrator who invites a new staff member
+const inviter = { email: 'e2e-inviter@example.test', password: 'Inviter-pass-1' };
+await factories.buildStaff(server, { ...inviter, role: 'admin' });
 const identityTrader = await factories.buildSignedInUser(server, { email: 'e2e-identity@example.test' });
-fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, admin, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
+fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, admin, inviter, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
 // the authenticator's tests: a funded trader per project, who signs in with a password first
 const totpTraders: Record<string, { email: string; password: string }> = {};
 for (const project of ['desktop', 'mobile']) {

@@ -74,7 +74,6 @@ describe('register and log in', () => {
   });
 
   it.each([
-    ['a duplicate account', {}, 'account_exists'],
     ['a weak password', { password: 'abcdefgh' }, 'password_weak'],
     ['a short password', { password: 'ab1' }, 'password_too_short'],
     ['a long password', { password: 'abc1234567890abcd' }, 'password_too_long'],
@@ -84,15 +83,14 @@ describe('register and log in', () => {
     ['no code', { code: '' }, 'code_required'],
     ['a phone registration', { type: 'mobile' }, 'phone_codes_unavailable'],
   ])('refuses %s', async (_what, overrides: Record<string, string>, code) => {
-    const existing = code === 'account_exists' ? await registered() : undefined;
-    const email = existing?.email ?? newEmail();
-    if (!existing) await server.post('/api/sms_mail', { user_string: email });
+    const email = newEmail();
+    await server.post('/api/sms_mail', { user_string: email });
     const form = {
       type: 'email',
       user_string: email,
       password: 'abc12345',
       re_password: overrides.password ?? 'abc12345',
-      code: existing ? '123456' : mailer.lastCode(email),
+      code: mailer.lastCode(email),
       ...overrides,
     };
     if (form.code === 'wrong') form.code = String((Number(mailer.lastCode(email)) + 1) % 1_000_000).padStart(6, '0');
@@ -200,8 +198,18 @@ describe('passwords', () => {
     expect(replay).toMatchObject({ type: 'error', code: 'code_wrong' });
   });
 
-  it('refuses a forgotten-password code for an unknown account', async () => {
-    expect(await server.post('/api/sms_mail', { user_string: newEmail(), type: 'forget' })).toMatchObject({ code: 'account_not_found' });
+  it('answers a forgotten-password mail for an unknown address as for a known one, mailing nothing', async () => {
+    const known = await registered();
+    const unknown = newEmail();
+    const ask = (email: string) => server.post('/api/sms_mail', { user_string: email, type: 'forget' });
+    expect(await ask(unknown)).toEqual(await ask(known.email));
+    expect(mailer.sent.filter((m) => m.to === unknown)).toEqual([]);
+    // the resend wait and the code checks go alike too
+    expect(await ask(unknown)).toMatchObject({ code: 'code_resend_wait' });
+    expect(await ask(known.email)).toMatchObject({ code: 'code_resend_wait' });
+    const check = (email: string) => server.post('/api/user/check_email', { email_code: '123456', user_string: email });
+    for (let i = 1; i < limits.codeTriesMax; i++) expect(await check(unknown)).toMatchObject({ code: 'code_wrong' });
+    expect(await check(unknown)).toMatchObject({ code: 'code_too_many_tries' });
   });
 
   it('changes the password: the old one must be right, the new one different; every session ends, this one too', async () => {
@@ -232,6 +240,48 @@ describe('passwords', () => {
     });
     expect(await set({ password: user.password, pay_password: '123456', re_pay_password: '123456', code })).toMatchObject({ type: 'ok' });
     expect(await server.post('/api/user/has_password', {}, { token: user.token })).toEqual({ type: 'ok', message: 1 });
+  });
+});
+
+describe('no enumeration, and staff credentials are the console’s alone', () => {
+  it('answers a registration mail for a taken address as for a new one, mailing the owner instead of a code', async () => {
+    const owner = await registered();
+    // past the resend wait of the code the owner registered with
+    await server.db.updateTable('verification_code').set({ created_at_ms: 0n }).where('target', '=', owner.email).execute();
+    const fresh = newEmail();
+    const before = mailer.sent.length;
+    const ask = (email: string) => server.post('/api/sms_mail', { user_string: email }, { lang: 'en' });
+    expect(await ask(owner.email)).toEqual(await ask(fresh));
+    const toOwner = mailer.sent.slice(before).filter((m) => m.to === owner.email);
+    expect(toOwner).toEqual([{ to: owner.email, subject: 'Tidemark: you already have an account', text: expect.not.stringMatching(/\b\d{6}\b/) }]);
+    // the code is checked before the address: a taken address is a wrong code, not `account_exists`
+    const register = (email: string, code: string) => server.post('/api/user/register', { user_string: email, password: 'abc12345', re_password: 'abc12345', code });
+    const wrongCode = String((Number(mailer.lastCode(fresh)) + 1) % 1_000_000).padStart(6, '0');
+    expect(await register(owner.email, wrongCode)).toMatchObject({ type: 'error', code: 'code_wrong' });
+    expect(await register(owner.email, wrongCode)).toEqual(await register(fresh, wrongCode));
+  });
+
+  it('treats a staff address like an unknown one: no code, no reset, nothing changed', async () => {
+    const staff = await buildStaff(server, { role: 'reviewer', password: 'Console-pass-1' });
+    const unknown = newEmail();
+    const before = mailer.sent.length;
+    const alike = async (form: Record<string, string>, path = '/api/sms_mail') => {
+      const [a, b] = [await server.post(path, { ...form, user_string: staff.email }), await server.post(path, { ...form, user_string: unknown })];
+      expect(a).toEqual(b);
+      return a;
+    };
+    expect(await alike({ type: 'forget' })).toMatchObject({ type: 'ok' });
+    expect(await alike({})).toMatchObject({ type: 'ok' });
+    expect(await alike({ email_code: '123456' }, '/api/user/check_email')).toMatchObject({ code: 'code_wrong' });
+    expect(mailer.sent.slice(before).filter((m) => m.to === staff.email)).toEqual([]);
+    const reset = await server.post('/api/user/forget', { account: staff.email, password: 'abc123', repassword: 'abc123', code: '123456' });
+    expect(reset).toMatchObject({ type: 'error', code: 'code_wrong' });
+    expect(await server.post('/api/user/register', { user_string: staff.email, password: 'abc12345', re_password: 'abc12345', code: '123456' })).toMatchObject({
+      code: 'code_wrong',
+    });
+    // the console password and sessions are untouched
+    expect(await server.get('/api/admin/me', { token: staff.token })).toMatchObject({ type: 'ok' });
+    expect(await server.post('/api/admin/login', { email: staff.email, password: 'Console-pass-1' })).toMatchObject({ type: 'ok' });
   });
 });
 

@@ -340,17 +340,22 @@ describe('traders', () => {
 describe('staff accounts', () => {
   it('lets an admin add staff, change a role and reset a lost TOTP, and nobody else', async () => {
     const email = `new-staff-${Date.now()}@example.test`;
-    const create = (token: string) => staffPost(token, '/api/admin/staff/create', { email, password: 'Long-enough-1', role: 'viewer' });
+    const create = (token: string) => staffPost(token, '/api/admin/staff/create', { email, role: 'viewer' });
     expect(await create(reviewer.token)).toMatchObject({ code: 'staff_forbidden' });
-    expect(await staffPost(admin.token, '/api/admin/staff/create', { email, password: 'short', role: 'viewer' })).toMatchObject({ code: 'password_too_short' });
-    expect(await create(admin.token)).toMatchObject({ type: 'ok' });
+    const created = await create(admin.token);
+    expect(created).toMatchObject({ type: 'ok', message: { email, invite_path: expect.stringMatching(/^\/admin\/invite#/) } });
     expect(await create(admin.token)).toMatchObject({ code: 'account_exists' });
     const listed = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { email: string }) => s.email === email);
-    expect(listed).toMatchObject({ role: 'viewer', totp_set: false });
+    expect(listed).toMatchObject({ id: created.message.id, role: 'viewer', totp_set: false });
 
-    // the new member signs in, setting up TOTP
-    const step = await server.post('/api/admin/login', { email, password: 'Long-enough-1' });
-    const token = (await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await codeAt(step.message.setup.secret, server.clock()) })).message as string;
+    // the new member sets their password and authenticator from the link, then signs in
+    const invite = { token: (created.message.invite_path as string).split('#')[1]! };
+    const opened = await server.post('/api/admin/invite', invite);
+    const password = 'Long-enough-1';
+    expect(await server.post('/api/admin/invite/accept', { ...invite, password, re_password: password, code: await codeAt(opened.message.secret, server.clock()) })).toMatchObject({ type: 'ok' });
+    const step = await server.post('/api/admin/login', { email, password });
+    expect(step.message.setup).toBeNull();
+    const token = (await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await codeAt(opened.message.secret, server.clock() + 30_000) })).message as string;
     expect(await server.get('/api/admin/me', { token })).toMatchObject({ message: { role: 'viewer' } });
 
     expect(await staffPost(admin.token, '/api/admin/staff/role', { id: listed.id, role: 'reviewer' })).toMatchObject({ type: 'ok' });
@@ -358,7 +363,7 @@ describe('staff accounts', () => {
     expect(await staffPost(admin.token, '/api/admin/staff/role', { id: admin.id.toString(), role: 'viewer' })).toMatchObject({ code: 'staff_forbidden' });
 
     expect(await staffPost(admin.token, '/api/admin/staff/reset_totp', { id: listed.id })).toMatchObject({ type: 'ok' });
-    const again = await server.post('/api/admin/login', { email, password: 'Long-enough-1' });
+    const again = await server.post('/api/admin/login', { email, password });
     expect(again.message.setup).not.toBeNull();
     const roles = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { email: string }) => s.email === email);
     expect(roles).toMatchObject({ role: 'reviewer', totp_set: false });

@@ -31,7 +31,6 @@ export const ERROR_CODES = [
   'old_password_wrong',
   'login_failed',
   'account_exists',
-  'account_not_found',
   'invite_code_invalid',
   'code_required',
   'code_wrong',
@@ -101,6 +100,7 @@ export const ERROR_CODES = [
   'withdraw_locked',
   'notice_text_required',
   'setting_invalid',
+  'staff_invite_invalid',
   // traders' authenticator app
   'totp_required',
   'totp_locked',
@@ -143,6 +143,8 @@ export const NOTICE_CODES = [
   'spot_cancel_requested',
   // staff console
   'review_saved',
+  'staff_invite_done',
+  'staff_password_changed',
   // traders' authenticator app
   'totp_disabled',
 ] as const;

@@ -170,8 +170,10 @@ export const limits = {
   adminPageSizeMax: 100,
   reviewReasonLengthMax: 200,
   txHashLengthMax: 128,
-  /** a staff password (set by an admin) is longer than a trader's */
+  /** a staff password (set by its owner, from an invite or in the console) is longer than a trader's */
   staffPasswordLengthMin: 10,
+  /** a staff invite link (a new member's, or an admin's reset) works once, within this long */
+  staffInviteTtlMs: 24 * 3600_000,
   noticeTitleLengthMax: 120,
   noticeBodyLengthMax: 5000,
   // the console's market settings
@@ -211,6 +213,8 @@ export const rateLimits = {
   // staff console: a password and then a code, each guessed slowly; failures per account are counted apart, as for traders
   staffLogin: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
   staffTotp: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
+  // an invite link: opening it and setting the password with a code
+  staffInvite: { perIp: { max: 20, windowMs: FIVE_MINUTES_MS } },
 } as const satisfies Record<string, { perIp: RateLimit; perAccount?: RateLimit }>;
 
 /** A byte limit as messages show it: "500 KB", "4 MB". */

@@ -50,3 +50,5 @@ export type SpotOrderStatus = (typeof SPOT_ORDER_STATUSES)[number];
 /** Staff roles, least to most: a viewer reads, a reviewer also decides reviews, an admin does everything. */
 export const STAFF_ROLES = ['viewer', 'reviewer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The console's page of a staff invite link (the token follows after `#`, so it stays out of server logs). */
+export const STAFF_INVITE_PATH = '/admin/invite';

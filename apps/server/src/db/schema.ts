@@ -510,6 +510,17 @@ export interface StaffTable {
   created_at_ms: bigint;
 }
 
+/** A staff member's one-time invite link (its token hashed): it sets their password and authenticator. */
+export interface StaffInviteTable {
+  token_hash: string;
+  user_id: bigint;
+  /** the admin who issued it */
+  created_by: bigint;
+  created_at_ms: bigint;
+  expires_at_ms: bigint;
+  used_at_ms: bigint | null;
+}
+
 export type TotpSubjectKind = 'staff' | 'user';
 
 /** One TOTP secret per subject; unconfirmed until its first code is accepted. */
@@ -591,6 +602,7 @@ export interface Database {
   engine_fault: EngineFaultTable;
   // staff console
   staff: StaffTable;
+  staff_invite: StaffInviteTable;
   totp: TotpTable;
   totp_recovery: TotpRecoveryTable;
   notice: NoticeTable;

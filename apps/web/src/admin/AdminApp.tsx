@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Layout, Menu, Result, Spin, Tag } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { calls, type StaffRole } from '@tidemark/protocol';
+import { calls, STAFF_INVITE_PATH, type StaffRole } from '@tidemark/protocol';
 import LanguageSwitch from '../components/LanguageSwitch';
 import { adminCall, onStaffTokenChange, setStaffToken, staffToken } from './api';
 import Audit from './Audit';
+import ChangePassword from './ChangePassword';
 import Deposits from './Deposits';
 import Identities from './Identities';
+import Invite from './Invite';
 import Markets from './Markets';
 import Notices from './Notices';
 import Risk from './Risk';
@@ -34,9 +36,12 @@ const RANK: Record<StaffRole, number> = { viewer: 0, reviewer: 1, admin: 2 };
 /** `/admin`: the staff console, its own sign-in and sections; loaded only when a staff member opens it. */
 export default function AdminApp() {
   const token = useSyncExternalStore(onStaffTokenChange, staffToken);
+  const location = useLocation();
   useEffect(() => {
     document.title = adminText('console');
   }, []);
+  // an invite link is for someone not signed in yet, whatever this tab holds
+  if (location.pathname === STAFF_INVITE_PATH) return <Invite />;
   return token ? <Console key={token} /> : <SignIn />;
 }
 
@@ -65,6 +70,7 @@ function Console() {
         <span className="tm-admin-me">
           {me.data.email} <Tag>{adminText(`role_${role}`)}</Tag>
           <LanguageSwitch />
+          <ChangePassword />
           <Button size="small" onClick={() => void signOut()} loading={signingOut}>
             {adminText('signOut')}
           </Button>

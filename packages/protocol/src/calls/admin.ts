@@ -233,11 +233,38 @@ export const ZAdminUserLockRequest = z.object({
 export const ZAdminStaffRow = z.object({ id: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), totp_set: z.boolean(), created_ms: zTimeMs });
 export type TAdminStaffRow = z.infer<typeof ZAdminStaffRow>;
 export const ZAdminStaffListResponse = ZEnvelopeOk(z.array(ZAdminStaffRow));
+/** A new staff member: the address and the role; they choose their password from the invite link. */
 export const ZAdminStaffCreateRequest = z.object({
   email: z.email({ error: 'email_invalid' }).max(limits.accountLengthMax, 'account_too_long'),
-  password: z.string({ error: 'password_required' }).min(limits.staffPasswordLengthMin, 'password_too_short').max(limits.passwordLengthMax, 'password_too_long'),
   role: z.enum(STAFF_ROLES, { error: 'invalid_field' }),
 });
+/**
+ * A one-time invite: `invite_path` (STAFF_INVITE_PATH, the token after `#`) for the admin to pass on,
+ * good once until `expires_ms`; it sets the member's password and authenticator.
+ */
+export const ZAdminStaffInvite = z.object({ id: z.string(), email: z.string(), invite_path: z.string(), expires_ms: zTimeMs });
+export type TAdminStaffInvite = z.infer<typeof ZAdminStaffInvite>;
+export const ZAdminStaffInviteResponse = ZEnvelopeOk(ZAdminStaffInvite);
+
+const zInviteToken = z.string({ error: 'staff_invite_invalid' }).trim().min(1, 'staff_invite_invalid').max(200, 'staff_invite_invalid');
+const zStaffPassword = z.string({ error: 'password_required' }).min(1, 'password_required').min(limits.staffPasswordLengthMin, 'password_too_short').max(limits.passwordLengthMax, 'password_too_long');
+const zTotpCode = z.string({ error: 'totp_code_wrong' }).trim().regex(/^[0-9]{6}$/, 'totp_code_wrong');
+const samePasswords = (v: { password: string; re_password: string }) => v.password === v.re_password;
+
+export const ZAdminInviteOpenRequest = z.object({ token: zInviteToken });
+/** Whose invite it is, and a new authenticator secret to scan (each opening replaces the unconfirmed one). */
+export const ZAdminInviteOpenResponse = ZEnvelopeOk(z.object({ email: z.string(), secret: z.string(), otpauth_url: z.string(), expires_ms: zTimeMs }));
+export const ZAdminInviteAcceptRequest = z
+  .object({ token: zInviteToken, password: zStaffPassword, re_password: z.string({ error: 'passwords_mismatch' }), code: zTotpCode })
+  .refine(samePasswords, { message: 'passwords_mismatch', path: ['re_password'] });
+export const ZAdminPasswordRequest = z
+  .object({
+    old_password: z.string({ error: 'password_required' }).min(1, 'password_required').max(limits.passwordLengthMax, 'old_password_wrong'),
+    password: zStaffPassword,
+    re_password: z.string({ error: 'passwords_mismatch' }),
+    code: zTotpCode,
+  })
+  .refine(samePasswords, { message: 'passwords_mismatch', path: ['re_password'] });
 export const ZAdminStaffRoleRequest = z.object({ id: zIdOf('not_found'), role: z.enum(STAFF_ROLES, { error: 'invalid_field' }) });
 
 // notices

@@ -99,14 +99,6 @@ export const ACCOUNT_MESSAGES = {
     jp: 'このアカウントは既に存在します',
     spa: 'Esta cuenta ya existe',
   },
-  account_not_found: {
-    zh: '账号不存在',
-    hk: '賬號不存在',
-    en: 'Account not found',
-    kr: '계정을 찾을 수 없습니다',
-    jp: 'アカウントが見つかりません',
-    spa: 'Cuenta no encontrada',
-  },
   invite_code_invalid: {
     zh: '邀请码错误',
     hk: '邀請碼錯誤',

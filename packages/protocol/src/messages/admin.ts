@@ -13,8 +13,11 @@ export const ADMIN_MESSAGES = {
   withdraw_locked: { zh: '该账户的提现已被锁定，请联系客服', hk: '該賬戶的提現已被鎖定，請聯繫客服', en: 'Withdrawals are locked on this account; please contact support', kr: '이 계정의 출금이 잠겼습니다. 고객센터에 문의하세요', jp: 'このアカウントの出金はロックされています。サポートにお問い合わせください', spa: 'Los retiros de esta cuenta están bloqueados; contacte con soporte' },
   notice_text_required: { zh: '请填写全部六种语言的标题和内容', hk: '請填寫全部六種語言的標題和內容', en: 'Give the title and text in all six languages', kr: '6개 언어 모두 제목과 내용을 입력하세요', jp: '6言語すべてのタイトルと本文を入力してください', spa: 'Indique el título y el texto en los seis idiomas' },
   setting_invalid: { zh: '未保存：{field} 的值无效或超出范围', hk: '未儲存：{field} 的值無效或超出範圍', en: 'Not saved: {field} is invalid or out of range', kr: '저장되지 않음: {field} 값이 잘못되었거나 범위를 벗어났습니다', jp: '保存されていません：{field} の値が無効か範囲外です', spa: 'No guardado: {field} no es válido o está fuera de rango' },
+  staff_invite_invalid: { zh: '邀请链接无效、已使用或已过期，请向管理员索取新链接', hk: '邀請連結無效、已使用或已過期，請向管理員索取新連結', en: 'This invite link is invalid, used or expired; ask an administrator for a new one', kr: '초대 링크가 잘못되었거나 이미 사용되었거나 만료되었습니다. 관리자에게 새 링크를 요청하세요', jp: 'この招待リンクは無効か、使用済みか、期限切れです。管理者に新しいリンクを依頼してください', spa: 'Este enlace de invitación no es válido, ya se usó o caducó; pida uno nuevo a un administrador' },
 } as const satisfies Partial<Record<ErrorCode, Translations>>;
 
 export const ADMIN_NOTICES = {
   review_saved: { zh: '已保存', hk: '已儲存', en: 'Saved', kr: '저장되었습니다', jp: '保存しました', spa: 'Guardado' },
+  staff_invite_done: { zh: '密码和身份验证器已设置，请登录', hk: '密碼和身份驗證器已設定，請登入', en: 'Your password and authenticator are set; sign in now', kr: '비밀번호와 인증 앱이 설정되었습니다. 이제 로그인하세요', jp: 'パスワードと認証アプリを設定しました。サインインしてください', spa: 'Su contraseña y su autenticador están listos; inicie sesión' },
+  staff_password_changed: { zh: '密码已修改，您的其他会话已退出', hk: '密碼已修改，您的其他工作階段已登出', en: 'Password changed; your other sessions were signed out', kr: '비밀번호가 변경되었습니다. 다른 세션은 로그아웃되었습니다', jp: 'パスワードを変更しました。他のセッションはサインアウトされました', spa: 'Contraseña cambiada; sus otras sesiones se cerraron' },
 } as const satisfies Partial<Record<NoticeCode, Translations>>;

@@ -1,9 +1,9 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { limits, type Lang } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { CodePurpose } from '../../db/schema';
 import { Rejection } from '../../rejection';
-import type { Mailer } from '../mail/service';
+import type { Mail, Mailer } from '../mail/service';
 import { codeMail } from '../mail/templates';
 import { deleteCode, incrementTries, insertCode, markCodeUsed, selectLatestCode } from './queries';
 
@@ -27,22 +27,31 @@ export async function sendCode(
   request: { purpose: CodePurpose; target: string; lang: Lang },
   nowMs: number,
 ): Promise<void> {
+  const code = randomInt(0, 10 ** limits.codeDigits).toString().padStart(limits.codeDigits, '0');
+  await storeAndMail(db, mailer, request, hashCode(request.purpose, request.target, code), nowMs, codeMail(request.lang, request.purpose, request.target, code, limits.codeTtlMs / 60_000));
+}
+
+/**
+ * What sendCode does for an address that must get no code (no account to reset, an account that
+ * exists already, a staff address), so the answer, the resend wait and the tries of a code check
+ * are the same as for one that does: a code is recorded that no code matches, and `mail` (if any)
+ * tells the owner what happened instead of a code.
+ */
+export async function sendNoCode(db: Db, mailer: Mailer, request: { purpose: CodePurpose; target: string }, nowMs: number, mail?: Mail): Promise<void> {
+  await storeAndMail(db, mailer, request, randomBytes(32).toString('hex'), nowMs, mail);
+}
+
+async function storeAndMail(db: Db, mailer: Mailer, request: { purpose: CodePurpose; target: string }, codeHash: string, nowMs: number, mail: Mail | undefined) {
   const last = await selectLatestCode(db, request.purpose, request.target);
   const waitMs = last ? Number(last.created_at_ms) + limits.codeResendMs - nowMs : 0;
   if (waitMs > 0) throw new Rejection('code_resend_wait', { seconds: Math.ceil(waitMs / 1000) });
 
-  const code = randomInt(0, 10 ** limits.codeDigits).toString().padStart(limits.codeDigits, '0');
-  const codeId = await insertCode(db, {
-    purpose: request.purpose,
-    target: request.target,
-    codeHash: hashCode(request.purpose, request.target, code),
-    createdAtMs: nowMs,
-    expiresAtMs: nowMs + limits.codeTtlMs,
-  });
+  const codeId = await insertCode(db, { purpose: request.purpose, target: request.target, codeHash, createdAtMs: nowMs, expiresAtMs: nowMs + limits.codeTtlMs });
+  if (!mail) return;
   try {
-    await mailer.send(codeMail(request.lang, request.purpose, request.target, code, limits.codeTtlMs / 60_000));
+    await mailer.send(mail);
   } catch {
-    // an undelivered code must not block the resend countdown
+    // an undelivered mail must not block the resend countdown
     await deleteCode(db, codeId);
     throw new Rejection('mail_failed');
   }

@@ -56,11 +56,8 @@ export async function revokeSessionById(db: Db, sessionId: bigint, nowMs: number
 }
 
 /** Ends the user's sessions, all of them or all but one. */
-export async function revokeUserSessions(db: Db, userId: bigint, nowMs: number): Promise<void> {
-  await db
-    .updateTable('session')
-    .set({ revoked_at_ms: BigInt(nowMs) })
-    .where('user_id', '=', userId)
-    .where('revoked_at_ms', 'is', null)
-    .execute();
+export async function revokeUserSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<void> {
+  let update = db.updateTable('session').set({ revoked_at_ms: BigInt(nowMs) }).where('user_id', '=', userId).where('revoked_at_ms', 'is', null);
+  if (keepSessionId !== undefined) update = update.where('id', '<>', keepSessionId);
+  await update.execute();
 }

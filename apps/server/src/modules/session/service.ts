@@ -48,6 +48,6 @@ export function revokeSession(db: Db, sessionId: bigint, nowMs: number): Promise
 }
 
 /** Ends every session of the user, or every one but `keepSessionId`. */
-export function revokeSessions(db: Db, userId: bigint, nowMs: number): Promise<void> {
-  return revokeUserSessions(db, userId, nowMs);
+export function revokeSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<void> {
+  return revokeUserSessions(db, userId, nowMs, keepSessionId);
 }

@@ -51,3 +51,44 @@ export async function updateStaffRole(db: Db, userId: bigint, role: StaffRole): 
   await db.updateTable('staff').set({ staff_role: role }).where('user_id', '=', userId).execute();
   return before;
 }
+
+/** A new invite of the staff member; their earlier unused ones stop working (only the newest link counts). */
+export async function insertInvite(db: Db, invite: { tokenHash: string; userId: bigint; createdBy: bigint; createdAtMs: number; expiresAtMs: number }): Promise<void> {
+  await db.deleteFrom('staff_invite').where('user_id', '=', invite.userId).where('used_at_ms', 'is', null).execute();
+  await db
+    .insertInto('staff_invite')
+    .values({
+      token_hash: invite.tokenHash,
+      user_id: invite.userId,
+      created_by: invite.createdBy,
+      created_at_ms: BigInt(invite.createdAtMs),
+      expires_at_ms: BigInt(invite.expiresAtMs),
+      used_at_ms: null,
+    })
+    .execute();
+}
+
+/** An unused, unexpired invite by its token's hash, with the staff member it is for. */
+export function selectLiveInvite(db: Db, tokenHash: string, nowMs: number) {
+  return db
+    .selectFrom('staff_invite')
+    .innerJoin('user', 'user.id', 'staff_invite.user_id')
+    .innerJoin('staff', 'staff.user_id', 'staff_invite.user_id')
+    .select(['staff_invite.user_id', 'staff_invite.expires_at_ms', 'user.email'])
+    .where('staff_invite.token_hash', '=', tokenHash)
+    .where('staff_invite.used_at_ms', 'is', null)
+    .where('staff_invite.expires_at_ms', '>', BigInt(nowMs))
+    .where('user.role', '=', 'staff')
+    .executeTakeFirst();
+}
+
+/** Uses an invite up, once: false when it was used already (a race or a replay). */
+export async function markInviteUsed(db: Db, tokenHash: string, nowMs: number): Promise<boolean> {
+  const used = await db
+    .updateTable('staff_invite')
+    .set({ used_at_ms: BigInt(nowMs) })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at_ms', 'is', null)
+    .executeTakeFirst();
+  return used.numUpdatedRows === 1n;
+}

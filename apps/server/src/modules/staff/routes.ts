@@ -9,7 +9,21 @@ import { admitLogin, loginFailed, loginSucceeded } from '../guard/service';
 import type { Strikes } from '../guard/strikes';
 import { findUploadForStaff } from '../upload/service';
 import { sendUpload, ZUploadParams } from '../upload/routes';
-import { changeStaffRole, createStaff, endStaffSession, finishStaffSignIn, pendingStaffSignIn, resetStaffTotp, staffList, staffMember, startStaffSignIn } from './service';
+import {
+  acceptInvite,
+  changeOwnPassword,
+  changeStaffRole,
+  createStaff,
+  endStaffSession,
+  finishStaffSignIn,
+  pendingStaffSignIn,
+  openInvite,
+  resetStaffPassword,
+  resetStaffTotp,
+  staffList,
+  staffMember,
+  startStaffSignIn,
+} from './service';
 
 const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
 
@@ -66,10 +80,36 @@ export const staffRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes; u
 
   route(app, calls.adminStaffList, async (_request, _reply, { db }) => ok(await staffList(db)));
 
-  route(app, calls.adminStaffCreate, async (request, _reply, { db }) => {
-    await createStaff(db, { adminId: request.userId, ...request.body }, clock());
-    return ok(notice(request.lang, 'review_saved'));
-  });
+  route(app, calls.adminStaffCreate, async (request, _reply, { db }) => ok(await createStaff(db, { adminId: request.userId, ...request.body }, clock())));
+
+  route(app, calls.adminStaffResetPassword, async (request, _reply, { db }) =>
+    ok(await resetStaffPassword(db, { adminId: request.userId, userId: request.body.id }, clock())),
+  );
+
+  const inviteLimit = { preHandler: limitRequests(app, 'staff-invite', [perIp(rateLimits.staffInvite.perIp)]) };
+  route(app, calls.adminInviteOpen, async (request, _reply, { db }) => ok(await openInvite(db, request.body.token, clock())), inviteLimit);
+
+  route(
+    app,
+    calls.adminInviteAccept,
+    async (request, _reply, { db }) => {
+      const { token, password, code } = request.body;
+      await acceptInvite(db, { token, password, code }, clock());
+      return ok(notice(request.lang, 'staff_invite_done'));
+    },
+    inviteLimit,
+  );
+
+  route(
+    app,
+    calls.adminPassword,
+    async (request, _reply, { db }) => {
+      const { old_password: oldPassword, password, code } = request.body;
+      await changeOwnPassword(db, { userId: request.userId, sessionId: request.sessionId, oldPassword, password, code }, clock());
+      return ok(notice(request.lang, 'staff_password_changed'));
+    },
+    { preHandler: limitRequests(app, 'staff-password', [perIp(rateLimits.changeSecrets.perIp)]) },
+  );
 
   route(app, calls.adminStaffRole, async (request, _reply, { db }) => {
     await changeStaffRole(db, { adminId: request.userId, userId: request.body.id, role: request.body.role }, clock());

@@ -1,16 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { limits } from '@tidemark/protocol';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { limits, STAFF_INVITE_PATH } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { StaffRole } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { recordStaffDecision } from '../audit/service';
-import { createSession, resolveSession, revokeSession, revokeSessions } from '../session/service';
+import { createSession, hashToken, resolveSession, revokeSession, revokeSessions } from '../session/service';
 import { resetTotp, startTotpSetup, totpState, verifyTotp } from '../totp/service';
-import { hashPassword } from '../user/password';
-import { insertUser, selectUserByEmail } from '../user/queries';
+import { hashPassword, verifyPassword } from '../user/password';
+import { insertUser, selectUserByEmail, selectUserById, setPassword } from '../user/queries';
 import { checkPassword } from '../user/service';
-import { countStaff, insertStaff, selectStaffByEmail, selectStaffById, selectStaffList, selectStaffRole, updateStaffRole } from './queries';
+import {
+  countStaff,
+  insertInvite,
+  insertStaff,
+  markInviteUsed,
+  selectLiveInvite,
+  selectStaffByEmail,
+  selectStaffById,
+  selectStaffList,
+  selectStaffRole,
+  updateStaffRole,
+} from './queries';
 
 /** Staff sign-in in two steps (password, then a TOTP code) and the staff member's role. */
 
@@ -87,10 +98,27 @@ export async function staffList(db: Db) {
   }));
 }
 
-export async function createStaff(db: Db, input: { adminId: bigint; email: string; password: string; role: StaffRole }, nowMs: number) {
+/** A password nobody knows: the account cannot sign in until its owner sets one from an invite link. */
+async function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('hex'));
+}
+
+/** A one-time invite link for the staff member, replacing their earlier unused one. */
+async function issueInvite(trx: Db, input: { adminId: bigint; userId: bigint; email: string }, nowMs: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAtMs = nowMs + limits.staffInviteTtlMs;
+  await insertInvite(trx, { tokenHash: hashToken(token), userId: input.userId, createdBy: input.adminId, createdAtMs: nowMs, expiresAtMs });
+  return { id: input.userId.toString(), email: input.email, invite_path: `${STAFF_INVITE_PATH}#${token}`, expires_ms: expiresAtMs };
+}
+
+/**
+ * A new staff member of the role, with no password anyone knows: the answer is their invite link,
+ * where they choose their password and enrol their authenticator themselves.
+ */
+export async function createStaff(db: Db, input: { adminId: bigint; email: string; role: StaffRole }, nowMs: number) {
   const email = input.email.toLowerCase();
-  const passwordHash = await hashPassword(input.password);
-  await inTransaction(db, async (trx) => {
+  const passwordHash = await unusablePasswordHash();
+  return inTransaction(db, async (trx) => {
     if (await selectUserByEmail(trx, email)) throw new Rejection('account_exists');
     const id = await insertUser(trx, {
       email,
@@ -106,7 +134,86 @@ export async function createStaff(db: Db, input: { adminId: bigint; email: strin
       created_at_ms: BigInt(nowMs),
     });
     await insertStaff(trx, id, input.role, nowMs);
-    await recordStaffDecision(trx, { staffId: input.adminId, action: 'staff.create', subject: `user:${id}`, detail: { before: null, after: { email, role: input.role } } }, nowMs);
+    const invite = await issueInvite(trx, { adminId: input.adminId, userId: id, email }, nowMs);
+    await recordStaffDecision(trx, { staffId: input.adminId, action: 'staff.create', subject: `user:${id}`, detail: { before: null, after: { email, role: input.role, invite_expires_ms: invite.expires_ms } } }, nowMs);
+    return invite;
+  });
+}
+
+/**
+ * A lost password: another staff member's password and authenticator are removed and their
+ * sessions end; the answer is a new invite link, where they set both again.
+ */
+export async function resetStaffPassword(db: Db, input: { adminId: bigint; userId: bigint }, nowMs: number) {
+  if (input.userId === input.adminId) throw new Rejection('staff_forbidden');
+  const passwordHash = await unusablePasswordHash();
+  return inTransaction(db, async (trx) => {
+    const staff = await selectStaffById(trx, input.userId);
+    if (!staff) throw new Rejection('not_found');
+    const subject = { kind: 'staff' as const, id: input.userId };
+    const totpBefore = (await totpState(trx, subject)) === 'confirmed';
+    await setPassword(trx, input.userId, passwordHash);
+    await resetTotp(trx, subject);
+    await revokeSessions(trx, input.userId, nowMs);
+    const invite = await issueInvite(trx, { adminId: input.adminId, userId: input.userId, email: staff.email ?? '' }, nowMs);
+    await recordStaffDecision(
+      trx,
+      { staffId: input.adminId, action: 'staff.reset_password', subject: `user:${input.userId}`, detail: { before: { totp: totpBefore }, after: { totp: false, invite_expires_ms: invite.expires_ms } } },
+      nowMs,
+    );
+    return invite;
+  });
+}
+
+/** An invite link opened: whose it is, and a new authenticator secret to scan (replacing an unconfirmed one). */
+export async function openInvite(db: Db, token: string, nowMs: number) {
+  const invite = await selectLiveInvite(db, hashToken(token), nowMs);
+  if (!invite) throw new Rejection('staff_invite_invalid');
+  const email = invite.email ?? '';
+  const setup = await startTotpSetup(db, { kind: 'staff', id: invite.user_id }, email, nowMs);
+  // an invite is issued with the authenticator removed: a confirmed one means the link is stale
+  if (!setup) throw new Rejection('staff_invite_invalid');
+  return { email, secret: setup.secret, otpauth_url: setup.otpauthUrl, expires_ms: Number(invite.expires_at_ms) };
+}
+
+/**
+ * The invite used: the password and the authenticator's first code (confirming the secret the
+ * link showed) are set together, once, audited as the member's own enrolment.
+ */
+export async function acceptInvite(db: Db, input: { token: string; password: string; code: string }, nowMs: number): Promise<void> {
+  const tokenHash = hashToken(input.token);
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(db, async (trx) => {
+    const invite = await selectLiveInvite(trx, tokenHash, nowMs);
+    if (!invite) throw new Rejection('staff_invite_invalid');
+    const subject = { kind: 'staff' as const, id: invite.user_id };
+    if ((await totpState(trx, subject)) !== 'pending') throw new Rejection('totp_setup_missing');
+    if (!(await verifyTotp(trx, subject, input.code, nowMs))) throw new Rejection('totp_code_wrong');
+    if (!(await markInviteUsed(trx, tokenHash, nowMs))) throw new Rejection('staff_invite_invalid');
+    await setPassword(trx, invite.user_id, passwordHash);
+    await revokeSessions(trx, invite.user_id, nowMs);
+    await recordStaffDecision(trx, { staffId: invite.user_id, action: 'staff.enrol', subject: `user:${invite.user_id}`, detail: { before: { totp: false }, after: { totp: true } } }, nowMs);
+  });
+}
+
+/**
+ * A staff member's own new password (the staff rule), proven by the current one and an
+ * authenticator code; their other sessions end, this one stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  input: { userId: bigint; sessionId: bigint; oldPassword: string; password: string; code: string },
+  nowMs: number,
+): Promise<void> {
+  const user = await selectUserById(db, input.userId);
+  if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new Rejection('old_password_wrong');
+  if (input.password === input.oldPassword) throw new Rejection('password_same_as_old');
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(db, async (trx) => {
+    if (!(await verifyTotp(trx, { kind: 'staff', id: input.userId }, input.code, nowMs))) throw new Rejection('totp_code_wrong');
+    await setPassword(trx, input.userId, passwordHash);
+    await revokeSessions(trx, input.userId, nowMs, input.sessionId);
+    await recordStaffDecision(trx, { staffId: input.userId, action: 'staff.password', subject: `user:${input.userId}`, detail: { before: null, after: null } }, nowMs);
   });
 }
 

@@ -3,9 +3,10 @@ import { limits, REVIEW_STATUS, type Lang } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { checkCode, consumeCode, sendCode } from '../code/service';
+import { checkCode, consumeCode, sendCode, sendNoCode } from '../code/service';
 import { insertWallets } from '../ledger/queries';
 import type { Mailer } from '../mail/service';
+import { accountExistsMail } from '../mail/templates';
 import { createSession, revokeSession, revokeSessions } from '../session/service';
 import { refuseWrongCode, requireTraderCode } from '../totp/service';
 import { hashPassword, verifyPassword } from './password';
@@ -55,14 +56,25 @@ export function logout(db: Db, sessionId: bigint, nowMs: number): Promise<void> 
   return revokeSession(db, sessionId, nowMs);
 }
 
+/*
+ * The code mails answer alike whatever the address is, so they tell nobody which addresses have
+ * an account. Staff addresses are nobody's trader account: their password is the console's alone.
+ */
+
+/** A registration code; an address with a trader account gets "you already have an account" instead, a staff address nothing. */
 export async function sendRegisterCode(db: Db, mailer: Mailer, email: string, lang: Lang, nowMs: number): Promise<void> {
-  if (await selectUserByEmail(db, email.toLowerCase())) throw new Rejection('account_exists');
-  await sendCode(db, mailer, { purpose: 'register', target: email.toLowerCase(), lang }, nowMs);
+  const target = email.toLowerCase();
+  const user = await selectUserByEmail(db, target);
+  if (!user) return sendCode(db, mailer, { purpose: 'register', target, lang }, nowMs);
+  await sendNoCode(db, mailer, { purpose: 'register', target }, nowMs, user.role === 'user' ? accountExistsMail(lang, target) : undefined);
 }
 
+/** A forgotten-password code, only to a trader's address; to any other nothing, answered alike. */
 export async function sendForgetCode(db: Db, mailer: Mailer, email: string, lang: Lang, nowMs: number): Promise<void> {
-  if (!(await selectUserByEmail(db, email.toLowerCase()))) throw new Rejection('account_not_found');
-  await sendCode(db, mailer, { purpose: 'forget', target: email.toLowerCase(), lang }, nowMs);
+  const target = email.toLowerCase();
+  const user = await selectUserByEmail(db, target);
+  if (user?.role === 'user') return sendCode(db, mailer, { purpose: 'forget', target, lang }, nowMs);
+  await sendNoCode(db, mailer, { purpose: 'forget', target }, nowMs);
 }
 
 export async function register(
@@ -71,10 +83,11 @@ export async function register(
   nowMs: number,
 ): Promise<bigint> {
   const email = input.email.toLowerCase();
+  // the code first: only the address's owner learns that it has an account (a race; else its code never matches)
+  const codeId = await checkCode(db, { purpose: 'register', target: email, code: input.code }, nowMs);
   if (await selectUserByEmail(db, email)) throw new Rejection('account_exists');
   const parent = input.extensionCode ? await selectUserByExtensionCode(db, input.extensionCode) : undefined;
   if (input.extensionCode && !parent) throw new Rejection('invite_code_invalid');
-  const codeId = await checkCode(db, { purpose: 'register', target: email, code: input.code }, nowMs);
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (trx) => {
     await consumeCode(trx, codeId, nowMs);
@@ -103,9 +116,10 @@ export async function checkForgetCode(db: Db, email: string, code: string, nowMs
 
 export async function resetPassword(db: Db, input: { email: string; password: string; code: string }, nowMs: number) {
   const email = input.email.toLowerCase();
-  const user = await selectUserByEmail(db, email);
-  if (!user) throw new Rejection('account_not_found');
+  // only a trader's address ever gets a code that matches: any other is refused as a wrong code
   const codeId = await checkCode(db, { purpose: 'forget', target: email, code: input.code }, nowMs);
+  const user = await selectUserByEmail(db, email);
+  if (user?.role !== 'user') throw new Rejection('code_wrong');
   const passwordHash = await hashPassword(input.password);
   await inTransaction(db, async (trx) => {
     await consumeCode(trx, codeId, nowMs);
