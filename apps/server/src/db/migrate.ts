@@ -23,6 +23,7 @@ import * as dropLedgerEntryAccountIndex from './migrations/20261208100000_drop_l
 import * as storeWalletLogTextsOnce from './migrations/20261208110000_store_wallet_log_texts_once';
 import * as indexLiveLeverOrders from './migrations/20261209100000_index_live_lever_orders';
 import * as createEngineLease from './migrations/20261210100000_create_engine_lease';
+import * as moveDualApprovalToCurrency from './migrations/20261211200000_move_dual_approval_to_currency';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261208110000_store_wallet_log_texts_once': storeWalletLogTextsOnce,
   '20261209100000_index_live_lever_orders': indexLiveLeverOrders,
   '20261210100000_create_engine_lease': createEngineLease,
+  '20261211200000_move_dual_approval_to_currency': moveDualApprovalToCurrency,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */
