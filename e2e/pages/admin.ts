@@ -5,9 +5,21 @@ import { Authenticator } from '../support/authenticator';
 import { SCREENSHOT_DIR, STAFF_FILE } from '../support/paths';
 
 type Credentials = { email: string; password: string };
-/** The staff the server prepared: a reviewer and two admins (none has TOTP set up), and a trader whose identity is reviewed. */
+/**
+ * The staff the server prepared: a reviewer and two admins (one adds a member by invitation), two more reviewers for a withdrawal that
+ * needs two approvals (none has TOTP set up), a trader whose identity is reviewed and the trader of
+ * that large withdrawal.
+ */
 export const staff = () =>
-  JSON.parse(fs.readFileSync(STAFF_FILE, 'utf8')) as { reviewer: Credentials; admin: Credentials; inviter: Credentials; identityTrader: { token: string; email: string } };
+  JSON.parse(fs.readFileSync(STAFF_FILE, 'utf8')) as {
+    reviewer: Credentials;
+    admin: Credentials;
+    inviter: Credentials;
+    identityTrader: { token: string; email: string };
+    firstApprover: Credentials;
+    secondApprover: Credentials;
+    largeTrader: { token: string; email: string; address: string; fundPassword: string };
+  };
 
 export async function shootConsole(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `desktop-admin-${name}.png`), fullPage: true });

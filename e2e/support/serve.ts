@@ -82,7 +82,24 @@ await factories.buildStaff(server, { ...admin, role: 'admin' });
 const inviter = { email: 'e2e-inviter@example.test', password: 'Inviter-pass-1' };
 await factories.buildStaff(server, { ...inviter, role: 'admin' });
 const identityTrader = await factories.buildSignedInUser(server, { email: 'e2e-identity@example.test' });
-fs.writeFileSync(STAFF_FILE, JSON.stringify({ reviewer, admin, inviter, identityTrader: { token: identityTrader.token, email: identityTrader.email } }));
+// the two-person rule's test: two reviewers who are staff before the withdrawal they approve, and its trader
+const firstApprover = { email: 'e2e-first-approver@example.test', password: 'First-pass-12' };
+await factories.buildStaff(server, { ...firstApprover, role: 'reviewer' });
+const secondApprover = { email: 'e2e-second-approver@example.test', password: 'Second-pass-12' };
+await factories.buildStaff(server, { ...secondApprover, role: 'reviewer' });
+const largeTrader = await factories.buildTrader(server, { email: 'e2e-large-withdrawal@example.test', funds: [[BigInt(CURRENCY_IDS.USDT), '5000']] });
+fs.writeFileSync(
+  STAFF_FILE,
+  JSON.stringify({
+    reviewer,
+    admin,
+    inviter,
+    identityTrader: { token: identityTrader.token, email: identityTrader.email },
+    firstApprover,
+    secondApprover,
+    largeTrader: { token: largeTrader.token, email: largeTrader.email, address: largeTrader.address.address, fundPassword: largeTrader.fundPassword },
+  }),
+);
 // the authenticator's tests: a funded trader per project, who signs in with a password first
 const totpTraders: Record<string, { email: string; password: string }> = {};
 for (const project of ['desktop', 'mobile']) {

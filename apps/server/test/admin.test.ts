@@ -228,7 +228,7 @@ describe('the withdrawal queue', () => {
   });
 
   it('needs a second, different approver from the currency’s two-approval amount on', async () => {
-    await server.db.updateTable('currency_withdraw').set({ dual_approval_units: mustParseUnits('500') }).where('currency_id', '=', USDT).execute();
+    await server.db.updateTable('currency').set({ dual_approval_units: mustParseUnits('500') }).where('id', '=', USDT).execute();
     try {
       const { trader, row } = await requested('600');
       expect(row.needs_two).toBe(true);
@@ -244,7 +244,7 @@ describe('the withdrawal queue', () => {
       const small = await requested('100');
       expect(await staffPost(reviewer.token, '/api/admin/withdrawal/approve', { id: small.row.id })).toEqual({ type: 'ok', message: 'agreed' });
     } finally {
-      await server.db.updateTable('currency_withdraw').set({ dual_approval_units: 0n }).where('currency_id', '=', USDT).execute();
+      await server.db.updateTable('currency').set({ dual_approval_units: mustParseUnits('1000') }).where('id', '=', USDT).execute();
     }
     await server.expectLedgerSound();
   });

@@ -75,7 +75,7 @@ async function identityInReview(): Promise<bigint> {
 
 describe('the audit writer', () => {
   const decisions: Array<[string, () => Promise<{ subject: string; decide: (by: bigint) => Promise<void> }>]> = [
-    ['deposit.approve', async () => { const id = await deposit(); return { subject: `deposit:${id}`, decide: (by) => approveDeposit(server.db, by, id, DECIDED_AT_MS) }; }],
+    ['deposit.approve', async () => { const id = await deposit(); return { subject: `deposit:${id}`, decide: async (by) => { await approveDeposit(server.db, by, id, DECIDED_AT_MS); } }; }],
     ['deposit.reject', async () => { const id = await deposit(); return { subject: `deposit:${id}`, decide: (by) => rejectDeposit(server.db, by, id, DECIDED_AT_MS) }; }],
     ['withdrawal.approve', async () => { const id = await withdrawal(); return { subject: `withdrawal:${id}`, decide: async (by) => { await approveWithdrawal(server.db, by, id, DECIDED_AT_MS); } }; }],
     ['withdrawal.reject', async () => { const id = await withdrawal(); return { subject: `withdrawal:${id}`, decide: (by) => rejectWithdrawal(server.db, by, id, DECIDED_AT_MS) }; }],

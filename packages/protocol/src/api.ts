@@ -93,6 +93,7 @@ import { ZHealthReadyResponse, ZHealthResponse } from './calls/health';
 // staff console
 import {
   ZAdminApproveResponse,
+  ZAdminCreditResponse,
   ZAdminAuditRequest,
   ZAdminAuditResponse,
   ZAdminChainRequest,
@@ -146,6 +147,7 @@ import {
   ZAdminPlatformSaveRequest,
   ZAdminSpotMakerSaveRequest,
   ZAdminWithdrawLimitSaveRequest,
+  ZAdminDualApprovalSaveRequest,
 } from './calls/admin-markets';
 import type { StaffRole } from './statuses';
 
@@ -281,7 +283,7 @@ export const calls = define({
   adminPassword: { method: 'POST', path: '/api/admin/password', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'Change one’s own staff password with the current one and an authenticator code; one’s other sessions end', request: ZAdminPasswordRequest, response: ZNoticeResponse },
   adminUploadRead: { method: 'GET', path: '/api/admin/upload/:name', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'An uploaded image (deposit screenshot, identity photo), for staff' },
   adminDeposits: { method: 'GET', path: '/api/admin/deposits', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Deposit applications, filtered by status and user, newest first (page object)', request: ZAdminDepositsRequest, response: ZAdminDepositsResponse },
-  adminDepositCredit: { method: 'POST', path: '/api/admin/deposit/credit', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Credit a pending deposit application to the trader’s spot wallet, once', request: ZAdminIdRequest, response: ZNoticeResponse },
+  adminDepositCredit: { method: 'POST', path: '/api/admin/deposit/credit', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Credit a pending deposit application to the trader’s spot wallet, once (`credited`), or record the first of two approvals from the currency’s two-approval amount on (`first`)', request: ZAdminIdRequest, response: ZAdminCreditResponse },
   adminDepositReject: { method: 'POST', path: '/api/admin/deposit/reject', module: 'review', auth: 'staff', staffRole: 'reviewer', summary: 'Reject a pending deposit application with a reason', request: ZAdminRejectRequest, response: ZNoticeResponse },
   adminWithdrawals: { method: 'GET', path: '/api/admin/withdrawals', module: 'review', auth: 'staff', staffRole: 'viewer', summary: 'Withdrawals, filtered by status and user, newest first (page object)', request: ZAdminWithdrawalsRequest, response: ZAdminWithdrawalsResponse },
   adminWithdrawalApprove: { method: 'POST', path: '/api/admin/withdrawal/approve', module: 'review', auth: 'staff', staffRole: 'reviewer', money: true, summary: 'Approve a withdrawal: paid out and waiting for the chain (`agreed`), or the first of two approvals from the currency’s two-approval amount on (`first`)', request: ZAdminIdRequest, response: ZAdminApproveResponse },
@@ -301,13 +303,14 @@ export const calls = define({
   adminNoticeSave: { method: 'POST', path: '/api/admin/notice/save', module: 'notice', auth: 'staff', staffRole: 'admin', summary: 'Write a notice (or change one, given `id`) with a title and text in each of the six languages; `published` 1 shows it to traders', request: ZAdminNoticeSaveRequest, response: ZNoticeResponse },
   noticeList: { method: 'GET', path: '/api/notice/list', module: 'notice', auth: 'public', summary: 'Published notices in the request’s language, newest first (page object); the first is the newest', request: ZNoticeListRequest, response: ZNoticeListResponse },
   noticeDetail: { method: 'GET', path: '/api/notice/detail', module: 'notice', auth: 'public', summary: 'One published notice in the request’s language', request: ZNoticeDetailRequest, response: ZNoticeDetailResponse },
-  adminMarkets: { method: 'GET', path: '/api/admin/markets', module: 'settings', auth: 'staff', staffRole: 'viewer', summary: 'Every market and product setting: pairs with their contract and micro flags, micro expiries and payable currencies, deposit addresses, withdrawal limits, the platform switch, the spot market maker', response: ZAdminMarketsResponse },
+  adminMarkets: { method: 'GET', path: '/api/admin/markets', module: 'settings', auth: 'staff', staffRole: 'viewer', summary: 'Every market and product setting: pairs with their contract and micro flags, micro expiries and payable currencies, deposit addresses, withdrawal limits, two-approval amounts, the platform switch, the spot market maker', response: ZAdminMarketsResponse },
   adminPairSave: { method: 'POST', path: '/api/admin/markets/pair', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Change a pair: display, spread, fee, contract size, and for contract and micro pairs their open flags, leverages, hand presets and range, maintenance percent', request: ZAdminPairSaveRequest, response: ZNoticeResponse },
   adminMicroSecondsSave: { method: 'POST', path: '/api/admin/markets/micro_seconds', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Add or change a micro expiry: its profit ratio and whether traders may choose it', request: ZAdminMicroSecondsSaveRequest, response: ZNoticeResponse },
   adminMicroCurrencySave: { method: 'POST', path: '/api/admin/markets/micro_currency', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A micro payable currency: whether payable, stake range, fee percent and the stake presets', request: ZAdminMicroCurrencySaveRequest, response: ZNoticeResponse },
   adminDepositAddressSave: { method: 'POST', path: '/api/admin/markets/deposit_address', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Set a currency’s deposit address on a network, checked by the chain’s rules; empty closes deposits there', request: ZAdminDepositAddressSaveRequest, response: ZNoticeResponse },
   adminBankAccountSave: { method: 'POST', path: '/api/admin/markets/bank_account', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'The bank account traders send bank-transfer deposits to: bank, account holder and number', request: ZAdminBankAccountSaveRequest, response: ZNoticeResponse },
   adminWithdrawLimitSave: { method: 'POST', path: '/api/admin/markets/withdraw_limit', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A currency’s withdrawal minimum, maximum, daily limit and fee percent', request: ZAdminWithdrawLimitSaveRequest, response: ZNoticeResponse },
+  adminDualApprovalSave: { method: 'POST', path: '/api/admin/markets/dual_approval', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'A currency’s two-approval amount: from it on a deposit credit or a withdrawal needs a second, different staff member’s approval', request: ZAdminDualApprovalSaveRequest, response: ZNoticeResponse },
   adminPlatformSave: { method: 'POST', path: '/api/admin/markets/platform', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'Open or close deposits and withdrawals for everyone (`is_open_CTbi`)', request: ZAdminPlatformSaveRequest, response: ZNoticeResponse },
   adminSpotMakerSave: { method: 'POST', path: '/api/admin/markets/spot_maker', module: 'settings', auth: 'staff', staffRole: 'admin', summary: 'The spot market maker on a pair: on or off, rungs a side, spread, step between rungs and rung size', request: ZAdminSpotMakerSaveRequest, response: ZNoticeResponse },
   adminAudit: { method: 'GET', path: '/api/admin/audit', module: 'audit', auth: 'staff', staffRole: 'admin', summary: 'The audit log of staff decisions, newest first, for admins (page object)', request: ZAdminAuditRequest, response: ZAdminAuditResponse },

@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'totp_code_wrong',
   'review_reason_required',
   'second_approver_required',
+  'second_approver_too_new',
+  'second_approver_enrolled',
   'tx_hash_required',
   'account_locked',
   'withdraw_locked',

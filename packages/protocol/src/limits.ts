@@ -166,6 +166,8 @@ export const limits = {
   staffSessionMaxAgeMs: 12 * 3600_000,
   /** between a staff member's password and their TOTP code */
   staffTotpTicketMs: 5 * 60_000,
+  /** a staff member the first approver created or re-enrolled this recently cannot give the second approval */
+  secondApproverEnrolmentWindowMs: 7 * 24 * 3600_000,
   adminPageSize: 20,
   adminPageSizeMax: 100,
   reviewReasonLengthMax: 200,

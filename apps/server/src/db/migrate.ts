@@ -24,6 +24,7 @@ import * as storeWalletLogTextsOnce from './migrations/20261208110000_store_wall
 import * as indexLiveLeverOrders from './migrations/20261209100000_index_live_lever_orders';
 import * as createEngineLease from './migrations/20261210100000_create_engine_lease';
 import * as createStaffInvite from './migrations/20261211100000_create_staff_invite';
+import * as moveDualApprovalToCurrency from './migrations/20261211200000_move_dual_approval_to_currency';
 import * as sealOutboxCodes from './migrations/20261211400000_seal_outbox_codes';
 
 /** Forward-only migrations, in name order; add new files here. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261209100000_index_live_lever_orders': indexLiveLeverOrders,
   '20261210100000_create_engine_lease': createEngineLease,
   '20261211100000_create_staff_invite': createStaffInvite,
+  '20261211200000_move_dual_approval_to_currency': moveDualApprovalToCurrency,
   '20261211400000_seal_outbox_codes': sealOutboxCodes,
 };
 

@@ -18,6 +18,8 @@ export interface CurrencyTable {
   is_lever: bigint;
   is_micro: bigint;
   sort: bigint;
+  /** from this amount on, a deposit credit or a withdrawal needs two different staff members' approval */
+  dual_approval_units: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface PairGroupTable {
@@ -195,8 +197,6 @@ export interface CurrencyWithdrawTable {
   max_units: bigint;
   rate_units: bigint;
   daily_limit_units: bigint;
-  /** from this amount on, two different staff members approve; 0: never */
-  dual_approval_units: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface DepositAddressTable {
@@ -234,6 +234,9 @@ export interface DepositRequestTable {
   reviewed_at_ms: bigint | null;
   reviewed_by: bigint | null;
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the first of two approvals, from the currency's two-approval amount on */
+  first_approved_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  first_approved_at_ms: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface WithdrawalTable {

@@ -4,7 +4,7 @@ import { insertDescriptions } from '../modules/ledger/queries';
 import type { Db } from './database';
 import type { CurrencyTable, PairTable } from './schema';
 
-type SeedCurrency = Omit<CurrencyTable, 'logo' | 'sort'>;
+type SeedCurrency = Omit<CurrencyTable, 'logo' | 'sort' | 'dual_approval_units'>;
 
 const BTC = BigInt(CURRENCY_IDS.BTC);
 const ETH = BigInt(CURRENCY_IDS.ETH);
@@ -39,6 +39,18 @@ const PAIRS: ReadonlyArray<[bigint, bigint, bigint, string, string, string, stri
   [6n, 2n, 7n, '0.15', '1000', '0.00001', '1'],
   [7n, 2n, 8n, '80', '1', '0.01', '0.01'],
 ];
+
+// From the equivalent of this many USDT on, a deposit credit or a withdrawal needs a second staff
+// member's approval: converted at the pair's reference price above (fixed, never the live one).
+const DUAL_APPROVAL_USDT = mustParseUnits('1000');
+
+/** A currency's default two-approval amount, cut to whole units of 1e-8. */
+function dualApprovalUnits(currencyId: bigint): bigint {
+  if (currencyId === USDT) return DUAL_APPROVAL_USDT;
+  const pair = PAIRS.find(([, , base]) => base === currencyId);
+  // a currency with no USDT price needs two approvals for every amount until staff set its own
+  return pair ? (DUAL_APPROVAL_USDT * mustParseUnits('1')) / mustParseUnits(pair[3]) : 0n;
+}
 
 // [currency, min, max per withdrawal, fee percent, daily limit]
 const WITHDRAW_LIMITS: ReadonlyArray<[bigint, string, string, string, string]> = [
@@ -92,7 +104,7 @@ export async function seed(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('currency')
-      .values(CURRENCIES.map((c, i) => ({ ...c, logo: '', sort: BigInt(i + 1) })))
+      .values(CURRENCIES.map((c, i) => ({ ...c, logo: '', sort: BigInt(i + 1), dual_approval_units: dualApprovalUnits(c.id) })))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx.insertInto('pair_group').values(GROUPS).onConflict((oc) => oc.column('id').doNothing()).execute();

@@ -84,7 +84,7 @@ function Console() {
           <h1 className="tm-admin-h1">{adminText(sections.find((s) => s.key === current)?.key ?? 'deposits')}</h1>
           <Routes>
             <Route index element={<Navigate to="deposits" replace />} />
-            <Route path="deposits" element={<Deposits canDecide={canDecide} />} />
+            <Route path="deposits" element={<Deposits canDecide={canDecide} staffId={me.data.id} />} />
             <Route path="withdrawals" element={<Withdrawals canDecide={canDecide} staffId={me.data.id} />} />
             <Route path="identities" element={<Identities canDecide={canDecide} />} />
             <Route path="users" element={<Users isAdmin={role === 'admin'} />} />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import {
   calls,
   type TAdminDepositAddress,
+  type TAdminDualApproval,
   type TAdminMarketPair,
   type TAdminMicroCurrency,
   type TAdminMicroSeconds,
@@ -147,6 +148,25 @@ export default function Markets({ isAdmin }: { isAdmin: boolean }) {
                 title={`${adminText('withdrawLimits')} · ${r.currency_name}`}
                 fields={WITHDRAW_FIELDS}
                 values={{ min: r.min, max: r.max, daily_limit: r.daily_limit, rate: r.rate }}
+                fixed={{ currency_id: String(r.currency_id) }}
+              />
+            )),
+        ]}
+      />
+      <h2 className="tm-admin-h2">{adminText('dualApprovals')}</h2>
+      <Table<TAdminDualApproval>
+        {...table}
+        rowKey="currency_id"
+        dataSource={data?.dual_approvals ?? []}
+        columns={[
+          { title: adminText('currency'), dataIndex: 'currency_name', width: 110 },
+          { title: adminText('dualApprovalAmount'), dataIndex: 'amount', ...num },
+          ...edit((r: TAdminDualApproval) => (
+              <SettingEditor
+                call={calls.adminDualApprovalSave}
+                title={`${adminText('dualApprovals')} · ${r.currency_name}`}
+                fields={[{ name: 'amount', label: 'dualApprovalAmount', kind: 'number', hint: 'dualApprovalHint' }]}
+                values={{ amount: r.amount }}
                 fixed={{ currency_id: String(r.currency_id) }}
               />
             )),

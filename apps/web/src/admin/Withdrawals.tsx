@@ -1,8 +1,8 @@
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, WITHDRAWAL_STATUSES, type TAdminWithdrawalRow } from '@tidemark/protocol';
 import { useAdminMutation } from './api';
-import { formatTime, type QueueFilter, QueueTable, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
+import { formatTime, type QueueFilter, QueueTable, StatusTag, traderCell, TwoApprovals, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -62,7 +62,7 @@ export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean
             render: (_, r) => (
               <>
                 <StatusTag status={r.status} />
-                {r.needs_two && r.status === 'applying' && <Tag color="purple">{r.first_approved_by ? adminText('firstBy', { id: r.first_approved_by }) : adminText('needsTwo')}</Tag>}
+                {r.status === 'applying' && <TwoApprovals row={r} />}
                 {r.hash && <div className="tm-admin-mono tm-admin-muted">{r.hash}</div>}
                 {r.review_note && <div className="tm-admin-muted">{r.review_note}</div>}
               </>

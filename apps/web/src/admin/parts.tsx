@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Image, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { RECORD_TIME, type CallInput, type CallOutput, type CallSpec } from '@tidemark/protocol';
+import { RECORD_TIME, type CallInput, type CallOutput, type CallSpec, type TAdminWithdrawalRow } from '@tidemark/protocol';
 import { adminCall, staffToken } from './api';
 import { adminText, statusText } from './texts';
 import { LOCALE } from '../format';
@@ -146,3 +146,23 @@ export const traderCell = (row: { email: string; user_id: string }) => (
     <div className="tm-admin-muted">#{row.user_id}</div>
   </>
 );
+
+/**
+ * Where a request waiting for staff stands with the two-person rule: why it needs two approvals
+ * (its amount against the currency's two-approval amount), who gave the first and when, and who
+ * may give the second.
+ */
+export function TwoApprovals({ row }: { row: Pick<TAdminWithdrawalRow, 'needs_two' | 'dual_approval' | 'currency_name' | 'first_approved_by' | 'first_approved_email' | 'first_approved_ms'> }) {
+  if (!row.needs_two) return null;
+  return (
+    <div className="tm-admin-two">
+      <Tag color="purple">{adminText('needsTwo', { limit: row.dual_approval, currency: row.currency_name })}</Tag>
+      {row.first_approved_by !== null && (
+        <>
+          <div>{adminText('firstBy', { email: row.first_approved_email ?? '', id: row.first_approved_by, time: formatTime(row.first_approved_ms) })}</div>
+          <div className="tm-admin-muted">{adminText('secondWanted')}</div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -5,8 +5,8 @@ import { limits } from '../limits';
 
 /**
  * The console's markets and products: pairs, micro options, deposit addresses, withdrawal limits,
- * the platform switch and the spot market maker. Amounts and percents are decimal strings; a
- * refusal names the field (`setting_invalid`) and changes nothing.
+ * two-approval amounts, the platform switch and the spot market maker. Amounts and percents are
+ * decimal strings; a refusal names the field (`setting_invalid`) and changes nothing.
  */
 
 const PERCENT_100 = 100n * 100_000_000n;
@@ -91,6 +91,9 @@ export const ZAdminWithdrawLimit = z.object({
   rate: zDecimal,
 });
 export type TAdminWithdrawLimit = z.infer<typeof ZAdminWithdrawLimit>;
+/** From this amount on a deposit or withdrawal of the currency needs two different staff members' approval. */
+export const ZAdminDualApproval = z.object({ currency_id: z.number().int(), currency_name: z.string(), amount: zDecimal });
+export type TAdminDualApproval = z.infer<typeof ZAdminDualApproval>;
 export const ZAdminSpotMaker = z.object({
   pair_id: z.number().int(),
   symbol: z.string(),
@@ -111,6 +114,8 @@ export const ZAdminMarketsResponse = ZEnvelopeOk(
     micro_currencies: z.array(ZAdminMicroCurrency),
     deposit_addresses: z.array(ZAdminDepositAddress),
     withdraw_limits: z.array(ZAdminWithdrawLimit),
+    /** every currency's two-approval amount */
+    dual_approvals: z.array(ZAdminDualApproval),
     /** where bank-transfer deposits are sent (the Bank currency's deposit destination) */
     bank_account: z.object({ bank_name: z.string(), card_name: z.string(), card_number: z.string() }),
     spot_makers: z.array(ZAdminSpotMaker),
@@ -160,6 +165,7 @@ export const ZAdminWithdrawLimitSaveRequest = z.object({
   daily_limit: zPositive,
   rate: zPercent,
 });
+export const ZAdminDualApprovalSaveRequest = z.object({ currency_id: zIdOf('currency_not_found'), amount: zPositive });
 export const ZAdminPlatformSaveRequest = z.object({ open: zFlag });
 export const ZAdminSpotMakerSaveRequest = z.object({
   pair_id: zIdOf('not_found'),

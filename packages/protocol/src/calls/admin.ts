@@ -55,6 +55,14 @@ export const ZAdminDepositRow = z.object({
   /** the transfer screenshot, readable through `/api/admin/upload/:name` */
   pic: z.string(),
   status: z.enum(DEPOSIT_STATUSES),
+  /** whether two different staff members must approve it: its amount is at least `dual_approval` */
+  needs_two: z.boolean(),
+  /** the currency's two-approval amount */
+  dual_approval: zDecimal,
+  /** who gave the first of two approvals, and when */
+  first_approved_by: z.string().nullable(),
+  first_approved_email: z.string().nullable(),
+  first_approved_ms: zTimeMs.nullable(),
   created_ms: zTimeMs,
   reviewed_ms: zTimeMs.nullable(),
   reviewed_by: z.string().nullable(),
@@ -62,6 +70,9 @@ export const ZAdminDepositRow = z.object({
 });
 export type TAdminDepositRow = z.infer<typeof ZAdminDepositRow>;
 export const ZAdminDepositsResponse = zPageOf(ZAdminDepositRow);
+
+/** `first`: the first of two approvals is recorded; `credited`: the amount is in the trader's spot wallet. */
+export const ZAdminCreditResponse = ZEnvelopeOk(z.enum(['first', 'credited']));
 
 export const ZAdminIdRequest = z.object({ id: zIdOf('not_found') });
 export const ZAdminRejectRequest = z.object({ id: zIdOf('not_found'), reason: zReason });
@@ -83,9 +94,14 @@ export const ZAdminWithdrawalRow = z.object({
   received: zDecimal,
   status: z.enum(WITHDRAWAL_STATUSES),
   hash: z.string(),
-  /** whether two different staff members must approve it */
+  /** whether two different staff members must approve it: its amount is at least `dual_approval` */
   needs_two: z.boolean(),
+  /** the currency's two-approval amount */
+  dual_approval: zDecimal,
+  /** who gave the first of two approvals, and when */
   first_approved_by: z.string().nullable(),
+  first_approved_email: z.string().nullable(),
+  first_approved_ms: zTimeMs.nullable(),
   created_ms: zTimeMs,
   reviewed_ms: zTimeMs.nullable(),
   reviewed_by: z.string().nullable(),

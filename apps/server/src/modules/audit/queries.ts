@@ -15,6 +15,20 @@ export async function insertAuditEntry(
     .execute();
 }
 
+/** Whether the staff member decided one of `actions` about `subject` at or after `sinceMs`. */
+export async function selectDecidedSince(db: Db, entry: { staffId: bigint; actions: readonly string[]; subject: string; sinceMs: number }): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('staff_id', '=', entry.staffId)
+    .where('action', 'in', entry.actions)
+    .where('subject', '=', entry.subject)
+    .where('created_at_ms', '>=', BigInt(entry.sinceMs))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A page of the audit log, newest first; `actionPrefix` matches `withdrawal` to `withdrawal.approve`. */
 export async function selectAuditPage(
   db: Db,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { userFilter } from '../review/service';
-import { insertAuditEntry, selectAuditPage, selectRole } from './queries';
+import { insertAuditEntry, selectAuditPage, selectDecidedSince, selectRole } from './queries';
 
 /** What a staff member decided, about what: `deposit.approve` on `deposit:12`. */
 export interface StaffDecision {
@@ -23,6 +23,11 @@ export async function recordStaffDecision(trx: Db, decision: StaffDecision, nowM
     detail: JSON.stringify(decision.detail ?? {}),
     createdAtMs: nowMs,
   });
+}
+
+/** Whether a staff member decided one of `actions` about `subject` since a time (the log is the record). */
+export function decidedSince(db: Db, entry: { staffId: bigint; actions: readonly string[]; subject: string; sinceMs: number }): Promise<boolean> {
+  return selectDecidedSince(db, entry);
 }
 
 /** A page of the audit log; `staff` is an id or an e-mail address, `action` an action or its prefix. */

@@ -8,6 +8,23 @@ const ADMIN_UPLOAD_PREFIX = '/api/admin/upload/';
 const idOrNull = (id: bigint | null) => (id === null ? null : id.toString());
 const msOrNull = (ms: bigint | null) => (ms === null ? null : Number(ms));
 
+/** Where a request stands with the two-person rule: whether it needs two approvals, and the first. */
+function twoApprovals(row: {
+  amount_units: bigint;
+  dual_approval_units: bigint;
+  first_approved_by: bigint | null;
+  first_approved_email: string | null;
+  first_approved_at_ms: bigint | null;
+}) {
+  return {
+    needs_two: row.amount_units >= row.dual_approval_units,
+    dual_approval: formatUnits(row.dual_approval_units),
+    first_approved_by: idOrNull(row.first_approved_by),
+    first_approved_email: row.first_approved_by === null ? null : (row.first_approved_email ?? ''),
+    first_approved_ms: msOrNull(row.first_approved_at_ms),
+  };
+}
+
 /** A page object as the micro and lever lists answer it. */
 export function presentPage<R, T>(page: { data: R[]; total: number }, paging: { page: number; limit: number }, present: (row: R) => T) {
   return {
@@ -28,6 +45,7 @@ export function presentDeposit(row: Rows<typeof selectDepositQueue>): TAdminDepo
     amount: formatUnits(row.amount_units),
     pic: ADMIN_UPLOAD_PREFIX + row.upload_name,
     status: row.status,
+    ...twoApprovals(row),
     created_ms: Number(row.created_at_ms),
     reviewed_ms: msOrNull(row.reviewed_at_ms),
     reviewed_by: idOrNull(row.reviewed_by),
@@ -36,7 +54,6 @@ export function presentDeposit(row: Rows<typeof selectDepositQueue>): TAdminDepo
 }
 
 export function presentWithdrawal(row: Rows<typeof selectWithdrawalQueue>): TAdminWithdrawalRow {
-  const threshold = row.dual_approval_units ?? 0n;
   return {
     id: row.id.toString(),
     user_id: row.user_id.toString(),
@@ -49,8 +66,7 @@ export function presentWithdrawal(row: Rows<typeof selectWithdrawalQueue>): TAdm
     received: formatUnits(row.received_units),
     status: row.status,
     hash: row.hash,
-    needs_two: threshold > 0n && row.amount_units >= threshold,
-    first_approved_by: idOrNull(row.first_approved_by),
+    ...twoApprovals(row),
     created_ms: Number(row.created_at_ms),
     reviewed_ms: msOrNull(row.reviewed_at_ms),
     reviewed_by: idOrNull(row.reviewed_by),

@@ -28,7 +28,8 @@ export function selectDepositQueue(db: Db, filter: { status?: DepositStatus; use
     .selectFrom('deposit_request')
     .innerJoin('user', 'user.id', 'deposit_request.user_id')
     .innerJoin('currency', 'currency.id', 'deposit_request.currency_id')
-    .innerJoin('upload', 'upload.id', 'deposit_request.upload_id');
+    .innerJoin('upload', 'upload.id', 'deposit_request.upload_id')
+    .leftJoin('user as first', 'first.id', 'deposit_request.first_approved_by');
   if (filter.status) base = base.where('deposit_request.status', '=', filter.status);
   base = whereUser(base, filter.user);
   return pageOf(
@@ -41,6 +42,10 @@ export function selectDepositQueue(db: Db, filter: { status?: DepositStatus; use
         'deposit_request.amount_units',
         'upload.name as upload_name',
         'deposit_request.status',
+        'currency.dual_approval_units',
+        'deposit_request.first_approved_by',
+        'first.email as first_approved_email',
+        'deposit_request.first_approved_at_ms',
         'deposit_request.created_at_ms',
         'deposit_request.reviewed_at_ms',
         'deposit_request.reviewed_by',
@@ -59,7 +64,7 @@ export function selectWithdrawalQueue(db: Db, filter: { status?: WithdrawalStatu
     .selectFrom('withdrawal')
     .innerJoin('user', 'user.id', 'withdrawal.user_id')
     .innerJoin('currency', 'currency.id', 'withdrawal.currency_id')
-    .leftJoin('currency_withdraw', 'currency_withdraw.currency_id', 'withdrawal.currency_id');
+    .leftJoin('user as first', 'first.id', 'withdrawal.first_approved_by');
   if (filter.status) base = base.where('withdrawal.status', '=', filter.status);
   base = whereUser(base, filter.user);
   return pageOf(
@@ -76,8 +81,10 @@ export function selectWithdrawalQueue(db: Db, filter: { status?: WithdrawalStatu
         'withdrawal.received_units',
         'withdrawal.status',
         'withdrawal.hash',
-        'currency_withdraw.dual_approval_units',
+        'currency.dual_approval_units',
         'withdrawal.first_approved_by',
+        'first.email as first_approved_email',
+        'withdrawal.first_approved_at_ms',
         'withdrawal.created_at_ms',
         'withdrawal.reviewed_at_ms',
         'withdrawal.reviewed_by',

@@ -16,10 +16,7 @@ export const reviewRoutes: FastifyPluginAsync<{ clock: Clock }> = async (app, { 
     return ok(presentPage(await depositQueue(db, { ...(status ? { status } : {}), ...(user ? { user } : {}) }, paging), paging, presentDeposit));
   });
 
-  route(app, calls.adminDepositCredit, async (request, _reply, { db }) => {
-    await approveDeposit(db, request.userId, request.body.id, clock());
-    return ok(notice(request.lang, 'review_saved'));
-  });
+  route(app, calls.adminDepositCredit, async (request, _reply, { db }) => ok(await approveDeposit(db, request.userId, request.body.id, clock())));
 
   route(app, calls.adminDepositReject, async (request, _reply, { db }) => {
     await rejectDeposit(db, request.userId, request.body.id, clock(), request.body.reason);

@@ -126,6 +126,17 @@ export async function upsertWithdrawLimit(
   await trx.insertInto('currency_withdraw').values(row).onConflict((oc) => oc.column('currency_id').doUpdateSet(rest)).execute();
 }
 
+/** Every currency's two-approval amount, or one currency's. */
+export function selectDualApprovals(db: Db, currencyId?: bigint) {
+  let query = db.selectFrom('currency').select(['id', 'name', 'dual_approval_units']).orderBy('sort');
+  if (currencyId !== undefined) query = query.where('id', '=', currencyId);
+  return query.execute();
+}
+
+export async function updateDualApproval(trx: Db, currencyId: bigint, units: bigint): Promise<void> {
+  await trx.updateTable('currency').set({ dual_approval_units: units }).where('id', '=', currencyId).execute();
+}
+
 export async function upsertSetting(trx: Db, key: string, value: string): Promise<void> {
   await trx.insertInto('setting').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
 }

@@ -10,6 +10,7 @@ import {
   marketSettings,
   saveBankAccount,
   saveDepositAddress,
+  saveDualApproval,
   saveMicroCurrency,
   saveMicroSeconds,
   savePair,
@@ -56,6 +57,10 @@ export const settingsRoutes: FastifyPluginAsync<{ clock: Clock; wake: (engine: s
   });
   route(app, calls.adminWithdrawLimitSave, async (request, _reply, { db }) => {
     await saveWithdrawLimit(db, request.body, change(request.userId));
+    return saved(request.lang);
+  });
+  route(app, calls.adminDualApprovalSave, async (request, _reply, { db }) => {
+    await saveDualApproval(db, request.body, change(request.userId));
     return saved(request.lang);
   });
   route(app, calls.adminPlatformSave, async (request, _reply, { db }) => {

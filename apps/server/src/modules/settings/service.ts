@@ -1,6 +1,7 @@
 import { ADDRESS_KIND_NAME, addressKind, formatUnitsShort, isValidAddress, mustParseUnits, type AddressKind } from '@tidemark/core';
 import type {
   TAdminDepositAddress,
+  TAdminDualApproval,
   TAdminMarketPair,
   TAdminMicroCurrency,
   TAdminMicroSeconds,
@@ -15,11 +16,13 @@ import { selectBankDepositAccount, selectCurrency, selectPlatformOpen } from '..
 import {
   upsertMicroCurrency,
   selectDepositAddressRows,
+  selectDualApprovals,
   selectMicroCurrencies,
   selectMicroSeconds,
   selectPairSettings,
   selectSpotMakers,
   selectWithdrawLimits,
+  updateDualApproval,
   updatePair,
   upsertDepositAddress,
   upsertMicroSeconds,
@@ -100,6 +103,12 @@ const presentWithdrawLimit = (row: Awaited<ReturnType<typeof selectWithdrawLimit
   rate: units(row.rate_units),
 });
 
+const presentDualApproval = (row: Awaited<ReturnType<typeof selectDualApprovals>>[number]): TAdminDualApproval => ({
+  currency_id: Number(row.id),
+  currency_name: row.name,
+  amount: units(row.dual_approval_units),
+});
+
 const presentMaker = (row: Awaited<ReturnType<typeof selectSpotMakers>>[number]): TAdminSpotMaker => ({
   pair_id: Number(row.pair_id),
   symbol: `${row.base_name}/${row.legal_name}`,
@@ -111,13 +120,14 @@ const presentMaker = (row: Awaited<ReturnType<typeof selectSpotMakers>>[number])
 });
 
 export async function marketSettings(db: Db) {
-  const [platformOpen, pairs, seconds, microCurrencies, addresses, withdrawLimits, makers, bank] = await Promise.all([
+  const [platformOpen, pairs, seconds, microCurrencies, addresses, withdrawLimits, dualApprovals, makers, bank] = await Promise.all([
     selectPlatformOpen(db),
     selectPairSettings(db),
     selectMicroSeconds(db),
     selectMicroCurrencies(db),
     selectDepositAddressRows(db),
     selectWithdrawLimits(db),
+    selectDualApprovals(db),
     selectSpotMakers(db),
     bankAccount(db),
   ]);
@@ -129,6 +139,7 @@ export async function marketSettings(db: Db) {
     micro_currencies: microCurrencies.filter((c) => c.payable !== null).map(presentMicroCurrency),
     deposit_addresses: addresses.map(presentAddress),
     withdraw_limits: withdrawLimits.map(presentWithdrawLimit),
+    dual_approvals: dualApprovals.map(presentDualApproval),
     spot_makers: makers.map(presentMaker),
     bank_account: bank,
   };
@@ -299,6 +310,20 @@ export function saveWithdrawLimit(
         rate_units: input.rate,
       });
     },
+  });
+}
+
+/** A currency's two-approval amount, for its deposit credits and withdrawals alike. */
+export function saveDualApproval(db: Db, input: { currency_id: bigint; amount: bigint }, change: Change): Promise<void> {
+  return audited(db, change, {
+    action: 'settings.dual_approval',
+    subject: `currency:${input.currency_id}`,
+    read: async (trx) => {
+      const row = (await selectDualApprovals(trx, input.currency_id))[0];
+      if (!row) throw new Rejection('currency_not_found');
+      return presentDualApproval(row);
+    },
+    write: (trx) => updateDualApproval(trx, input.currency_id, input.amount),
   });
 }
 

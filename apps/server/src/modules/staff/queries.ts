@@ -6,6 +6,12 @@ export async function selectStaffRole(db: Db, userId: bigint): Promise<StaffRole
   return row?.staff_role;
 }
 
+/** When the user became a staff member; undefined for anyone who is not one. */
+export async function selectStaffSinceMs(db: Db, userId: bigint): Promise<bigint | undefined> {
+  const row = await db.selectFrom('staff').select('created_at_ms').where('user_id', '=', userId).executeTakeFirst();
+  return row?.created_at_ms;
+}
+
 export async function countStaff(db: Db): Promise<number> {
   const row = await db.selectFrom('staff').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

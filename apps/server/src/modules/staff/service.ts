@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { StaffRole } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
-import { recordStaffDecision } from '../audit/service';
+import { decidedSince, recordStaffDecision } from '../audit/service';
 import { createSession, hashToken, resolveSession, revokeSession, revokeSessions } from '../session/service';
 import { resetTotp, startTotpSetup, totpState, verifyTotp } from '../totp/service';
 import { hashPassword, verifyPassword } from '../user/password';
@@ -20,6 +20,7 @@ import {
   selectStaffById,
   selectStaffList,
   selectStaffRole,
+  selectStaffSinceMs,
   updateStaffRole,
 } from './queries';
 
@@ -84,6 +85,27 @@ export async function finishStaffSignIn(db: Db, pending: { sessionId: bigint; us
 
 export function endStaffSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
   return revokeSession(db, sessionId, nowMs);
+}
+
+/**
+ * The audited actions by which an admin gives a staff member their way in: a new account, a new
+ * password or a new authenticator. Whoever did one of them lately may be the one holding it.
+ */
+export const STAFF_ENROLMENT_ACTIONS = ['staff.create', 'staff.reset_password', 'staff.reset_totp'] as const;
+
+/**
+ * The two-person rule: the second approval of a request must come from someone other than the
+ * first approver, who was staff before the request was made, and whom the first approver did not
+ * create or re-enrol in the last `secondApproverEnrolmentWindowMs` (one admin with a second account
+ * of their own making is still one person). The refusal names the rule that failed.
+ */
+export async function assertSecondApprover(db: Db, input: { firstId: bigint; secondId: bigint; requestedAtMs: bigint }, nowMs: number): Promise<void> {
+  if (input.secondId === input.firstId) throw new Rejection('second_approver_required');
+  const staffSinceMs = await selectStaffSinceMs(db, input.secondId);
+  if (staffSinceMs === undefined || staffSinceMs >= input.requestedAtMs) throw new Rejection('second_approver_too_new');
+  const windowMs = limits.secondApproverEnrolmentWindowMs;
+  const enrolled = await decidedSince(db, { staffId: input.firstId, actions: STAFF_ENROLMENT_ACTIONS, subject: `user:${input.secondId}`, sinceMs: nowMs - windowMs });
+  if (enrolled) throw new Rejection('second_approver_enrolled', { days: windowMs / 86_400_000 });
 }
 
 // staff accounts, managed by admins; each change audited

@@ -145,15 +145,40 @@ export async function insertDepositRequest(db: Db, row: NewDepositRequest): Prom
   return inserted.id;
 }
 
-/** Moves a pending deposit to `to`, once: undefined when it was not pending (the conditional update is the lock). */
-export function updatePendingDeposit(db: Db, id: bigint, to: DepositStatus, staffId: bigint, nowMs: number, note: string | null = null) {
-  return db
+/**
+ * Moves a pending deposit to `to`, once: undefined when it was not pending (the conditional update is the lock).
+ * `secondApprover` also requires a first approval by someone other than them.
+ */
+export function updatePendingDeposit(db: Db, id: bigint, to: DepositStatus, staffId: bigint, nowMs: number, note: string | null = null, secondApprover?: bigint) {
+  let query = db
     .updateTable('deposit_request')
     .set({ status: to, reviewed_at_ms: BigInt(nowMs), reviewed_by: staffId, review_note: note })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returning(['user_id', 'currency_id', 'amount_units'])
+    .where('status', '=', 'pending');
+  if (secondApprover !== undefined) query = query.where('first_approved_by', 'is not', null).where('first_approved_by', '<>', secondApprover);
+  return query.returning(['user_id', 'currency_id', 'amount_units']).executeTakeFirst();
+}
+
+/** A deposit application under review with the amount from which its currency needs two approvals. */
+export function selectDepositForReview(db: Db, id: bigint) {
+  return db
+    .selectFrom('deposit_request')
+    .innerJoin('currency', 'currency.id', 'deposit_request.currency_id')
+    .select(['deposit_request.status', 'deposit_request.amount_units', 'deposit_request.first_approved_by', 'deposit_request.created_at_ms', 'currency.dual_approval_units'])
+    .where('deposit_request.id', '=', id)
     .executeTakeFirst();
+}
+
+/** Records the first of two approvals of a deposit, once: false when it is no longer pending or already has one. */
+export async function updateDepositFirstApproval(db: Db, id: bigint, staffId: bigint, nowMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('deposit_request')
+    .set({ first_approved_by: staffId, first_approved_at_ms: BigInt(nowMs) })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('first_approved_by', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -186,14 +211,14 @@ export function updateWithdrawalStatus(
 export function selectWithdrawalForReview(db: Db, id: bigint) {
   return db
     .selectFrom('withdrawal')
-    .leftJoin('currency_withdraw', 'currency_withdraw.currency_id', 'withdrawal.currency_id')
-    .select(['withdrawal.status', 'withdrawal.amount_units', 'withdrawal.first_approved_by', 'currency_withdraw.dual_approval_units'])
+    .innerJoin('currency', 'currency.id', 'withdrawal.currency_id')
+    .select(['withdrawal.status', 'withdrawal.amount_units', 'withdrawal.first_approved_by', 'withdrawal.created_at_ms', 'currency.dual_approval_units'])
     .where('withdrawal.id', '=', id)
     .executeTakeFirst();
 }
 
-/** Records the first of two approvals, once: false when it is no longer applying or already has one. */
-export async function updateFirstApproval(db: Db, id: bigint, staffId: bigint, nowMs: number): Promise<boolean> {
+/** Records the first of two approvals of a withdrawal, once: false when it is no longer applying or already has one. */
+export async function updateWithdrawalFirstApproval(db: Db, id: bigint, staffId: bigint, nowMs: number): Promise<boolean> {
   const result = await db
     .updateTable('withdrawal')
     .set({ first_approved_by: staffId, first_approved_at_ms: BigInt(nowMs) })

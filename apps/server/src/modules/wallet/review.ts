@@ -4,29 +4,66 @@ import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { recordStaffDecision } from '../audit/service';
 import { postTransaction } from '../ledger/service';
-import { selectWithdrawalForReview, updateFirstApproval, updatePendingDeposit, updateWithdrawalStatus } from './queries';
+import { assertSecondApprover } from '../staff/service';
+import {
+  selectDepositForReview,
+  selectWithdrawalForReview,
+  updateDepositFirstApproval,
+  updatePendingDeposit,
+  updateWithdrawalFirstApproval,
+  updateWithdrawalStatus,
+} from './queries';
 
 /**
  * Staff decisions on deposits and withdrawals: each moves a request on once (a conditional
  * update is the lock), audited with the status before and after in the same transaction.
  */
 
-async function settleDeposit(trx: Db, id: bigint, staffId: bigint, to: DepositStatus, nowMs: number, note: string | null) {
-  const row = await updatePendingDeposit(trx, id, to, staffId, nowMs, note);
+async function settleDeposit(trx: Db, id: bigint, staffId: bigint, to: DepositStatus, nowMs: number, note: string | null, secondApprover?: bigint) {
+  const row = await updatePendingDeposit(trx, id, to, staffId, nowMs, note, secondApprover);
   if (!row) throw new Rejection('not_pending');
   return row;
 }
 
-/** Credits the spot wallet through the `deposits` clearing account, once even if approved twice. */
-export function approveDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs: number) {
+/**
+ * Where a request stands with the two-person rule: from its currency's two-approval amount on it
+ * needs two (0 would be every amount), the first only recorded, the second checked against it.
+ */
+async function approvalStage(
+  trx: Db,
+  request: { amount_units: bigint; dual_approval_units: bigint; first_approved_by: bigint | null; created_at_ms: bigint },
+  staffId: bigint,
+  nowMs: number,
+): Promise<'one' | 'first' | 'second'> {
+  if (request.amount_units < request.dual_approval_units) return 'one';
+  if (request.first_approved_by === null) return 'first';
+  await assertSecondApprover(trx, { firstId: request.first_approved_by, secondId: staffId, requestedAtMs: request.created_at_ms }, nowMs);
+  return 'second';
+}
+
+/**
+ * Credits the spot wallet through the `deposits` clearing account, once even if approved twice.
+ * From its currency's two-approval amount on, the first approval only records who gave it (`first`).
+ */
+export function approveDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs: number): Promise<'first' | 'credited'> {
   return inTransaction(db, async (trx) => {
-    const d = await settleDeposit(trx, depositId, staffId, 'credited', nowMs, null);
+    const current = await selectDepositForReview(trx, depositId);
+    if (!current || current.status !== 'pending') throw new Rejection('not_pending');
+    const stage = await approvalStage(trx, current, staffId, nowMs);
+    const subject = `deposit:${depositId}`;
+    if (stage === 'first') {
+      if (!(await updateDepositFirstApproval(trx, depositId, staffId, nowMs))) throw new Rejection('not_pending');
+      const detail = { before: { status: 'pending', first_approved_by: null }, after: { status: 'pending', first_approved_by: staffId.toString() } };
+      await recordStaffDecision(trx, { staffId, action: 'deposit.first_approve', subject, detail }, nowMs);
+      return 'first';
+    }
+    const d = await settleDeposit(trx, depositId, staffId, 'credited', nowMs, null, stage === 'second' ? staffId : undefined);
     await postTransaction(
       trx,
       {
         kind: 'deposit',
-        reference: `deposit:${depositId}`,
-        idempotencyKey: `deposit:${depositId}`,
+        reference: subject,
+        idempotencyKey: subject,
         legs: [
           {
             account: { userId: d.user_id, wallet: 'change', currencyId: d.currency_id },
@@ -38,8 +75,13 @@ export function approveDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs
       },
       nowMs,
     );
-    const detail = { before: { status: 'pending' }, after: { status: 'credited', amount_units: d.amount_units.toString() } };
-    await recordStaffDecision(trx, { staffId, action: 'deposit.approve', subject: `deposit:${depositId}`, detail }, nowMs);
+    const detail = {
+      before: { status: 'pending' },
+      after: { status: 'credited', amount_units: d.amount_units.toString() },
+      ...(stage === 'second' ? { first_approved_by: String(current.first_approved_by) } : {}),
+    };
+    await recordStaffDecision(trx, { staffId, action: 'deposit.approve', subject, detail }, nowMs);
+    return 'credited';
   });
 }
 
@@ -54,26 +96,25 @@ export function rejectDeposit(db: Db, staffId: bigint, depositId: bigint, nowMs:
 /**
  * Approval pays out: the frozen amount leaves through `withdrawals` (received) and `fees` (fee),
  * and the withdrawal waits for the chain (`agreed`). From its currency's two-approval amount on,
- * the first approval only records who gave it (`first`); a second, different staff member's pays.
+ * the first approval only records who gave it (`first`); a second staff member's pays, if the
+ * two-person rule allows them (`assertSecondApprover`).
  */
 export function approveWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint, nowMs: number): Promise<'first' | 'agreed'> {
   return inTransaction(db, async (trx) => {
     const current = await selectWithdrawalForReview(trx, withdrawalId);
     if (!current || current.status !== 'applying') throw new Rejection('not_pending');
-    const threshold = current.dual_approval_units ?? 0n;
-    const needsTwo = threshold > 0n && current.amount_units >= threshold;
+    const stage = await approvalStage(trx, current, staffId, nowMs);
     const subject = `withdrawal:${withdrawalId}`;
-    if (needsTwo && current.first_approved_by === null) {
-      if (!(await updateFirstApproval(trx, withdrawalId, staffId, nowMs))) throw new Rejection('not_pending');
+    if (stage === 'first') {
+      if (!(await updateWithdrawalFirstApproval(trx, withdrawalId, staffId, nowMs))) throw new Rejection('not_pending');
       const detail = { before: { status: 'applying', first_approved_by: null }, after: { status: 'applying', first_approved_by: staffId.toString() } };
       await recordStaffDecision(trx, { staffId, action: 'withdrawal.first_approve', subject, detail }, nowMs);
       return 'first';
     }
-    if (needsTwo && current.first_approved_by === staffId) throw new Rejection('second_approver_required');
     const w = await updateWithdrawalStatus(trx, withdrawalId, 'applying', 'agreed', {
       reviewedBy: staffId,
       reviewedAtMs: nowMs,
-      ...(needsTwo ? { secondApprover: staffId } : {}),
+      ...(stage === 'second' ? { secondApprover: staffId } : {}),
     });
     if (!w) throw new Rejection('not_pending');
     const legs = [
@@ -87,7 +128,7 @@ export function approveWithdrawal(db: Db, staffId: bigint, withdrawalId: bigint,
       ...(w.fee_units > 0n ? [{ account: { system: 'fees' as const, currencyId: w.currency_id }, deltaUnits: w.fee_units }] : []),
     ];
     await postTransaction(trx, { kind: 'withdraw_paid', reference: subject, legs }, nowMs);
-    const detail = { before: { status: 'applying' }, after: { status: 'agreed' }, ...(needsTwo ? { first_approved_by: String(current.first_approved_by) } : {}) };
+    const detail = { before: { status: 'applying' }, after: { status: 'agreed' }, ...(stage === 'second' ? { first_approved_by: String(current.first_approved_by) } : {}) };
     await recordStaffDecision(trx, { staffId, action: 'withdrawal.approve', subject, detail }, nowMs);
     return 'agreed';
   });
