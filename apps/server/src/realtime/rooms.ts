@@ -2,7 +2,7 @@ import type { Period } from '@tidemark/core';
 
 import type { MarketChannel } from '@tidemark/protocol';
 
-/** Socket.io room names: one per pair and channel, one per pair and chart period, one per user. */
+/** Socket.io room names: one per pair and channel, one per pair and chart period, one per user, one per session. */
 export const channelRoom = (symbol: string, channel: Exclude<MarketChannel, 'kline' | 'daymarket'>) => `pair:${symbol}:${channel}`;
 /** every pair's 24-hour figures; every socket is in it unless its `sub` left it out */
 export const DAYMARKET_ROOM = 'daymarket';
@@ -12,3 +12,5 @@ export const klineRoom = (symbol: string, period: Period) => `kline:${symbol}:${
 /** whether `room` is one of the rooms that follow `symbol` */
 export const isPairRoom = (room: string, symbol: string) => room.startsWith(`pair:${symbol}:`) || room.startsWith(`kline:${symbol}:`);
 export const userRoom = (userId: bigint | string) => `user:${userId}`;
+/** the sockets bound to a session: ending the session disconnects them */
+export const sessionRoom = (sessionId: bigint | string) => `session:${sessionId}`;

@@ -22,17 +22,24 @@ import { fanoutLag, socketsOpen } from '../metrics';
 import type { SpotBookUpdate } from '../engine/spot/spot';
 import { resolveSession } from '../modules/session/service';
 import { marketEvents } from './market-events';
-import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, userRoom } from './rooms';
+import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, sessionRoom, userRoom } from './rooms';
 
 interface SocketData {
   /** a string, not a bigint: socket data crosses processes as JSON through the Redis adapter */
   userId: string | undefined;
+  /** the session the token proved, whose end disconnects the socket */
+  sessionId: string | undefined;
   /** the latest book held back from a slow socket, sent when its queue drains */
   parkedDepth: Parameters<ServerToClientEvents['market_depth']>[0] | undefined;
 }
 
-type TidemarkServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type TidemarkSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What one process tells the others through the adapter: sessions ended, whose sockets close. */
+interface ServerSideEvents {
+  endSessions: (sessionIds: string[]) => void;
+}
+
+type TidemarkServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+type TidemarkSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** The socket layer as other modules use it. */
 export interface Realtime {
@@ -45,6 +52,8 @@ export interface Realtime {
   publishPrivate<E extends keyof PrivateEvents>(userId: bigint, event: E, payload: PrivateEvents[E]): void;
   /** false only when no socket of the user can hear a private event (one process, none of theirs connected) */
   listening(userId: bigint): boolean;
+  /** disconnects every socket bound to these sessions, on whichever process (call it once their end committed) */
+  endSessions(sessionIds: readonly bigint[]): void;
 }
 
 declare module 'fastify' {
@@ -120,9 +129,21 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     for (const room of socket.rooms) if (isPairRoom(room, symbol)) void socket.leave(room);
   };
 
+  /** Binds the socket to a live session: its user's private events, and its end disconnects it. */
+  const bind = (socket: TidemarkSocket, session: { sessionId: bigint; userId: bigint }) => {
+    // a socket hears one session at a time: a login as someone else leaves the previous user's room
+    if (socket.data.userId !== undefined) void socket.leave(userRoom(socket.data.userId));
+    if (socket.data.sessionId !== undefined) void socket.leave(sessionRoom(socket.data.sessionId));
+    socket.data.userId = session.userId.toString();
+    socket.data.sessionId = session.sessionId.toString();
+    void socket.join([userRoom(session.userId), sessionRoom(session.sessionId)]);
+  };
+
   io.use(async (socket, next) => {
     try {
-      socket.data.userId = (await authenticate(socket.handshake.auth?.token))?.userId.toString();
+      const session = await authenticate(socket.handshake.auth?.token);
+      socket.data.userId = session?.userId.toString();
+      socket.data.sessionId = session?.sessionId.toString();
       next();
     } catch (error) {
       next(error as Error);
@@ -133,7 +154,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     socketsOpen.inc();
     socket.on('disconnect', () => socketsOpen.dec());
     void socket.join([DAYMARKET_ROOM, LEGACY_ROOM]);
-    if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
+    if (socket.data.userId !== undefined) void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId!)]);
     socket.conn.on('drain', () => {
       const parked = socket.data.parkedDepth;
       if (!parked) return;
@@ -153,8 +174,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       if (userId === undefined || (user_id !== undefined && String(user_id) !== userId)) {
         return reply({ ok: false, code: 'session_invalid' });
       }
-      socket.data.userId = userId;
-      void socket.join(userRoom(userId));
+      if (session) bind(socket, session);
       reply({ ok: true });
     });
 
@@ -192,6 +212,19 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     }
     return sockets;
   };
+
+  /**
+   * Closes the transports of this process's sockets bound to the sessions. Not a socket.io
+   * disconnect, which tells a client to stay away: its client reconnects by itself, as a visitor,
+   * since the token it sends again binds it to no one.
+   */
+  const closeSessions = (sessionIds: readonly string[]) => {
+    for (const sessionId of sessionIds) {
+      for (const id of io.of('/').adapter.rooms.get(sessionRoom(sessionId)) ?? []) io.of('/').sockets.get(id)?.conn.close();
+    }
+  };
+  // the sessions other processes ended, through the adapter
+  io.on('endSessions', closeSessions);
 
   const events = marketEvents(board, market.clock);
   const daymarkets = new Map<number, { sentAtMs: number; seq: number }>();
@@ -298,6 +331,12 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     },
     // with Redis the user's sockets may be on another process: only this one's are known here
     listening: (userId) => redis !== undefined || followed(userRoom(userId)),
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const names = sessionIds.map(String);
+      closeSessions(names);
+      if (redis) io.serverSideEmit('endSessions', names);
+    },
   };
   app.decorate('realtime', realtime);
   // closing the transports, not disconnecting the sockets, is what makes socket.io clients
