@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 import { SCREEN_CHANNELS } from '@tidemark/protocol';
 
-/** `legacy`: socket.io clients that never `sub` (template-family clients): every pair, throttled */
+/** `legacy`: socket.io clients that log in with a bare id and never `sub` (template-family clients): every pair, throttled */
 export type ClientMode = 'sio' | 'ws' | 'legacy';
 export type ParentCommand = { cmd: 'connect'; mode: ClientMode; url: string; count: number } | { cmd: 'report' };
 export type ChildReport = { ready: number } | { received: number; histogram: number[] };
@@ -27,14 +27,26 @@ function note(event: string, time: unknown) {
   histogram[Math.min(HISTOGRAM_MS, Math.max(0, Date.now() - time))]!++;
 }
 
+/** A client address of its own (the server trusts the proxy header): sockets per address are capped. */
+const someAddress = () => `10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)).join('.')}`;
+
 function openSio(url: string, subscribe = true): Promise<void> {
-  const socket = io(url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
+  const socket = io(url, {
+    path: '/wss/socket.io/',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: { 'x-forwarded-for': someAddress() },
+  });
   sockets.push(socket);
   socket.onAny((event: string, payload: { time?: unknown }) => note(event, payload?.time));
   return new Promise((resolve, reject) => {
     socket.once('connect', () => {
       if (subscribe) socket.emit('sub', { symbol: 'BTC/USDT', period: '1min', channels: [...SCREEN_CHANNELS] }, () => resolve());
-      else resolve();
+      else {
+        socket.emit('login', 'null');
+        resolve();
+      }
     });
     socket.once('connect_error', reject);
   });

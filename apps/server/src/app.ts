@@ -130,6 +130,9 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   // a push held back to the end of its gap goes out before the database closes
   app.addHook('onClose', () => app.leverTrade.idle());
 
+  // a session ended by a committed change takes its sockets with it, on whichever process they are
+  const endSessions = (sessionIds: bigint[]) => app.realtime.endSessions(sessionIds);
+
   // the product's routes, in a scope where every /api/ route must come from the call table;
   // the tests' extra routes are registered outside it
   await app.register(async (scope) => {
@@ -137,8 +140,8 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(commonRoutes, { supportUrl: config.supportUrl });
     await scope.register(currencyRoutes, { market });
     await scope.register(marketRoutes, { market });
-    await scope.register(userRoutes, { clock, strikes, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
-    await scope.register(totpRoutes, { clock, strikes });
+    await scope.register(userRoutes, { clock, strikes, endSessions, mailer: mailer ?? createMailer(db, config.smtpUrl, app.log, clock) });
+    await scope.register(totpRoutes, { clock, strikes, endSessions });
     await scope.register(identityRoutes, { clock });
     await scope.register(walletRoutes, { db, clock, market, strikes });
     const uploadDir = path.join(config.dataDir, 'uploads');
@@ -162,7 +165,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(reviewRoutes, { clock });
     await scope.register(auditRoutes);
     await scope.register(riskRoutes, { clock, market });
-    await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs });
+    await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs, endSessions });
     await scope.register(noticeRoutes, { clock });
     await scope.register(settingsRoutes, { clock, wake: market.wake });
   });

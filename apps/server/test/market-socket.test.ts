@@ -124,8 +124,10 @@ describe('realtime socket', () => {
     expect(seen).toEqual(new Set(['market_depth', 'kline']));
   });
 
-  it('sends every client the 24-hour figures of every pair, numbered per pair', async () => {
+  it('sends every client following a pair the 24-hour figures of every pair, numbered per pair', async () => {
     const client = await open();
+    // a socket that says nothing gets no market event (socket-limits.test.ts)
+    expect(await emit(client, 'sub', 'BTC/USDT')).toEqual({ ok: true });
     const nextOfEth = () => {
       const event = next(client, 'daymarket', 2000, (e) => e.symbol === 'ETH/USDT');
       clock.advance(1000);

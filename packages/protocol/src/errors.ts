@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'invalid_field',
   'session_invalid',
   'rate_limited',
+  'socket_limit',
   'amount_empty',
   'amount_malformed',
   'amount_too_many_decimals',

@@ -151,8 +151,9 @@ export type TLoginEmit = z.input<typeof ZLoginEmit>;
  * 1day. A second `sub` of another pair adds it; one of the same pair replaces what is followed of
  * it. `channels` narrows what is sent to the events a screen shows (all of them when absent, as
  * older clients expect): fewer frames per tick for every socket, which is what fan-out costs.
- * A socket that never sends `sub` is a template-family client: it gets every pair's book, trades,
- * 1min and 1day bars and 24h figures, at most once a second per pair and period. Without `symbol`,
+ * A socket that sends `login` (naming no pair) and never `sub` is a template-family client: it gets
+ * every pair's book, trades, 1min and 1day bars and 24h figures, at most once a second per pair and
+ * period. A socket that sends neither gets no market event. Without `symbol`,
  * `sub` follows no pair, only `daymarket` if its channels name it: what a page showing no market
  * sends so as not to get that stream.
  */

@@ -56,6 +56,15 @@ export const limits = {
   depthLevelsMax: 20,
   /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
   socketQueuePacketsMax: 500,
+  /** sockets open at once from one client address (a household or office shares one), on all processes together */
+  socketsPerAddressMax: 100,
+  /** socket handshakes one client address may make in a window (page loads and reconnects) */
+  socketHandshakesPerAddress: { max: 120, windowMs: 60_000 },
+  /**
+   * with Redis, each process's count of open sockets per address lives this long unless refreshed
+   * (every third of it): a process that died stops counting by then
+   */
+  socketCountTtlMs: 30_000,
   // micro options
   /** open micro orders one user may hold at once */
   microOpenOrdersPerUserMax: 50,

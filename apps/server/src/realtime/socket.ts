@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -21,18 +22,28 @@ import type { MarketEngine } from '../engine/market/market';
 import { fanoutLag, socketsOpen } from '../metrics';
 import type { SpotBookUpdate } from '../engine/spot/spot';
 import { resolveSession } from '../modules/session/service';
+import { addressGate, handshakeAddress } from './address-gate';
 import { marketEvents } from './market-events';
-import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, userRoom } from './rooms';
+import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, sessionRoom, userRoom } from './rooms';
 
 interface SocketData {
   /** a string, not a bigint: socket data crosses processes as JSON through the Redis adapter */
   userId: string | undefined;
+  /** the session the token proved, whose end disconnects the socket */
+  sessionId: string | undefined;
   /** the latest book held back from a slow socket, sent when its queue drains */
   parkedDepth: Parameters<ServerToClientEvents['market_depth']>[0] | undefined;
+  /** the socket said what it follows (`sub`, or a login naming a pair): never the every-pair stream again */
+  subscribed: boolean | undefined;
 }
 
-type TidemarkServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type TidemarkSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What one process tells the others through the adapter: sessions ended, whose sockets close. */
+interface ServerSideEvents {
+  endSessions: (sessionIds: string[]) => void;
+}
+
+type TidemarkServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+type TidemarkSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** The socket layer as other modules use it. */
 export interface Realtime {
@@ -45,6 +56,8 @@ export interface Realtime {
   publishPrivate<E extends keyof PrivateEvents>(userId: bigint, event: E, payload: PrivateEvents[E]): void;
   /** false only when no socket of the user can hear a private event (one process, none of theirs connected) */
   listening(userId: bigint): boolean;
+  /** disconnects every socket bound to these sessions, on whichever process (call it once their end committed) */
+  endSessions(sessionIds: readonly bigint[]): void;
 }
 
 declare module 'fastify' {
@@ -57,7 +70,7 @@ declare module 'fastify' {
 const CONFLATE_AFTER_PACKETS = 4;
 /** 24-hour figures change slowly and go to every socket: once a second per pair is plenty. */
 const DAYMARKET_INTERVAL_MS = 1000;
-/** Sockets that never `sub` get every pair: at most once a second per pair, event and period. */
+/** Sockets that log in and never `sub` get every pair: at most once a second per pair, event and period. */
 const LEGACY_INTERVAL_MS = 1000;
 /** Bars every `kline` follower gets beside its own period: the page header reads the day bar. */
 const ALWAYS_KLINE_PERIODS: readonly Period[] = ['1min', '1day'];
@@ -71,15 +84,33 @@ const queued = (socket: TidemarkSocket) => (socket.conn as unknown as { writeBuf
  * carried by it, since every process receives every tick and serves its own sockets.
  */
 export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine }>(async (app, { db, config, market }) => {
-  // allowEIO3: template-family clients speak socket.io 2 (Engine.IO 3)
-  const io: TidemarkServer = new Server(app.server, { path: '/wss/socket.io/', serveClient: false, allowEIO3: true });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const gate = addressGate({ redis, prefix: market.redisPrefix, onError: (err) => app.log.error({ err }, 'socket address gate') });
+  const addressOf = (request: IncomingMessage) => handshakeAddress(request, config.trustProxy);
+  const io: TidemarkServer = new Server(app.server, {
+    path: '/wss/socket.io/',
+    serveClient: false,
+    // template-family clients speak socket.io 2 (Engine.IO 3)
+    allowEIO3: true,
+    // refused before the connection exists: answered 403 (400 to a WebSocket) with the code as its message
+    allowRequest: (request, answer) => {
+      void gate.admit(addressOf(request), market.clock()).then((refusal) => answer(refusal ?? null, refusal === undefined));
+    },
+  });
+  io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+    const address = addressOf(connection.request);
+    gate.opened(address);
+    connection.once('close', () => gate.closed(address));
+  });
   if (redis) {
     const sub = redis.duplicate();
     for (const client of [redis, sub]) client.on('error', (err) => app.log.error({ err }, 'socket adapter'));
     io.adapter(createAdapter(redis, sub, { key: `${market.redisPrefix}-socket.io` }));
-    app.addHook('onClose', async () => void (await Promise.allSettled([redis.quit(), sub.quit()])));
-  }
+    app.addHook('onClose', async () => {
+      await gate.close();
+      await Promise.allSettled([redis.quit(), sub.quit()]);
+    });
+  } else app.addHook('onClose', () => gate.close());
   const { board } = market;
 
   const authenticate = async (token: unknown) =>
@@ -100,6 +131,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     if (!pair) return { ok: false, code: 'not_found' };
     const period: Period | undefined = parsePeriod(periodText);
     if (!period) return { ok: false, code: 'invalid_field' };
+    socket.data.subscribed = true;
     void socket.leave(LEGACY_ROOM);
     unsubscribe(socket, pair.symbol);
     if (!channels.includes('daymarket')) void socket.leave(DAYMARKET_ROOM);
@@ -120,9 +152,21 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     for (const room of socket.rooms) if (isPairRoom(room, symbol)) void socket.leave(room);
   };
 
+  /** Binds the socket to a live session: its user's private events, and its end disconnects it. */
+  const bind = (socket: TidemarkSocket, session: { sessionId: bigint; userId: bigint }) => {
+    // a socket hears one session at a time: a login as someone else leaves the previous user's room
+    if (socket.data.userId !== undefined) void socket.leave(userRoom(socket.data.userId));
+    if (socket.data.sessionId !== undefined) void socket.leave(sessionRoom(socket.data.sessionId));
+    socket.data.userId = session.userId.toString();
+    socket.data.sessionId = session.sessionId.toString();
+    void socket.join([userRoom(session.userId), sessionRoom(session.sessionId)]);
+  };
+
   io.use(async (socket, next) => {
     try {
-      socket.data.userId = (await authenticate(socket.handshake.auth?.token))?.userId.toString();
+      const session = await authenticate(socket.handshake.auth?.token);
+      socket.data.userId = session?.userId.toString();
+      socket.data.sessionId = session?.sessionId.toString();
       next();
     } catch (error) {
       next(error as Error);
@@ -132,8 +176,8 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   io.on('connection', (socket) => {
     socketsOpen.inc();
     socket.on('disconnect', () => socketsOpen.dec());
-    void socket.join([DAYMARKET_ROOM, LEGACY_ROOM]);
-    if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
+    // no market event until the socket says what it follows: `sub`, or a template-family `login`
+    if (socket.data.userId !== undefined) void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId!)]);
     socket.conn.on('drain', () => {
       const parked = socket.data.parkedDepth;
       if (!parked) return;
@@ -146,15 +190,16 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const parsed = ZLoginEmit.safeParse(payload ?? {});
       if (!parsed.success) return reply({ ok: false, code: 'invalid_field' });
       const { token, user_id, currency_name, legal_name } = parsed.data;
-      // the market is public: the named pair is followed whether or not the login holds
+      // the market is public: the named pair is followed whether or not the login holds; a
+      // template-family client names none and never sends `sub`: it gets every pair's stream
       if (currency_name && legal_name) subscribe(socket, `${currency_name}/${legal_name}`);
+      else if (!socket.data.subscribed) void socket.join([LEGACY_ROOM, DAYMARKET_ROOM]);
       const session = token ? await authenticate(token) : undefined;
       const userId = session?.userId.toString() ?? socket.data.userId;
       if (userId === undefined || (user_id !== undefined && String(user_id) !== userId)) {
         return reply({ ok: false, code: 'session_invalid' });
       }
-      socket.data.userId = userId;
-      void socket.join(userRoom(userId));
+      if (session) bind(socket, session);
       reply({ ok: true });
     });
 
@@ -164,6 +209,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       if (!parsed.success) return reply({ ok: false, code: 'invalid_field' });
       const { symbol, period, channels } = typeof parsed.data === 'string' ? { symbol: parsed.data } : parsed.data;
       if (symbol !== undefined) return reply(subscribe(socket, symbol, period, channels));
+      socket.data.subscribed = true;
       void socket.leave(LEGACY_ROOM);
       if (channels && !channels.includes('daymarket')) void socket.leave(DAYMARKET_ROOM);
       else void socket.join(DAYMARKET_ROOM);
@@ -193,6 +239,19 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     return sockets;
   };
 
+  /**
+   * Closes the transports of this process's sockets bound to the sessions. Not a socket.io
+   * disconnect, which tells a client to stay away: its client reconnects by itself, as a visitor,
+   * since the token it sends again binds it to no one.
+   */
+  const closeSessions = (sessionIds: readonly string[]) => {
+    for (const sessionId of sessionIds) {
+      for (const id of io.of('/').adapter.rooms.get(sessionRoom(sessionId)) ?? []) io.of('/').sockets.get(id)?.conn.close();
+    }
+  };
+  // the sessions other processes ended, through the adapter
+  io.on('endSessions', closeSessions);
+
   const events = marketEvents(board, market.clock);
   const daymarkets = new Map<number, { sentAtMs: number; seq: number }>();
   // the legacy stream: when each pair's event (and period) last went out, and its own numbering
@@ -209,7 +268,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   };
   const followed = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
 
-  /** Template-family sockets that never `sub`: every pair's book, trades and 1min and 1day bars, throttled. */
+  /** Template-family sockets (a `login`, never a `sub`): every pair's book, trades and 1min and 1day bars, throttled. */
   const publishLegacy = (event: TickEvent) => {
     if (!followed(LEGACY_ROOM)) {
       legacyTrades.clear();
@@ -298,6 +357,12 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     },
     // with Redis the user's sockets may be on another process: only this one's are known here
     listening: (userId) => redis !== undefined || followed(userRoom(userId)),
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const names = sessionIds.map(String);
+      closeSessions(names);
+      if (redis) io.serverSideEmit('endSessions', names);
+    },
   };
   app.decorate('realtime', realtime);
   // closing the transports, not disconnecting the sockets, is what makes socket.io clients

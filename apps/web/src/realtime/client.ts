@@ -129,7 +129,7 @@ export class RealtimeClient {
 
   private wantedSub(): Exclude<TSubEmit, string> {
     const newest = this.interests.at(-1);
-    // no market shown: the 24h figures only (a socket that never subs would get every pair's stream)
+    // no market shown: the 24h figures only (a socket that logs in and never subs would get every pair's stream)
     if (!newest) return { channels: ['daymarket'] };
     const same = this.interests.filter((each) => each.symbol === newest.symbol && each.period === newest.period);
     const channels = MARKET_CHANNELS.filter((channel) => same.some((each) => each.channels.includes(channel)));

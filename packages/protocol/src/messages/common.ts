@@ -51,6 +51,14 @@ export const COMMON_MESSAGES = {
     jp: 'リクエストが多すぎます。しばらくしてから再度お試しください',
     spa: 'Demasiadas solicitudes, inténtelo más tarde',
   },
+  socket_limit: {
+    zh: '来自您网络的实时连接过多，请关闭一些页面后再试',
+    hk: '來自您網絡的即時連線過多，請關閉一些頁面後再試',
+    en: 'Too many live connections from your network, please close some pages and try again',
+    kr: '네트워크에서 실시간 연결이 너무 많습니다. 일부 페이지를 닫고 다시 시도하세요',
+    jp: 'お使いのネットワークからのリアルタイム接続が多すぎます。いくつかのページを閉じてから再度お試しください',
+    spa: 'Demasiadas conexiones en vivo desde su red, cierre algunas páginas e inténtelo de nuevo',
+  },
   amount_empty: {
     zh: '请输入数量',
     hk: '請輸入數量',

@@ -6,7 +6,12 @@ import { ok } from '../../http/envelope';
 import { presentPage } from '../review/present';
 import { searchTraders, setTraderLock, traderDetail } from './service';
 
-export const peopleRoutes: FastifyPluginAsync<{ clock: Clock; sessionIdleMs: number }> = async (app, { clock, sessionIdleMs }) => {
+export const peopleRoutes: FastifyPluginAsync<{
+  clock: Clock;
+  sessionIdleMs: number;
+  /** disconnects the sockets bound to sessions a committed change ended, on every process */
+  endSessions: (sessionIds: bigint[]) => void;
+}> = async (app, { clock, sessionIdleMs, endSessions }) => {
   route(app, calls.adminUsers, async (request, _reply, { db }) => {
     const { q, ...paging } = request.query;
     return ok(presentPage(await searchTraders(db, q, paging), paging, (row) => row));
@@ -16,7 +21,7 @@ export const peopleRoutes: FastifyPluginAsync<{ clock: Clock; sessionIdleMs: num
 
   route(app, calls.adminUserLock, async (request, _reply, { db }) => {
     const { id, lock, on } = request.body;
-    await setTraderLock(db, { staffId: request.userId, userId: id, lock, on }, clock());
+    endSessions(await setTraderLock(db, { staffId: request.userId, userId: id, lock, on }, clock()));
     return ok(notice(request.lang, 'review_saved'));
   });
 };

@@ -57,13 +57,16 @@ export async function traderDetail(db: Db, request: { staffId: bigint; userId: b
   };
 }
 
-/** Locks or unlocks a trader's signing in or withdrawals, audited; a sign-in lock ends every session. */
-export function setTraderLock(db: Db, input: { staffId: bigint; userId: bigint; lock: 'login' | 'withdraw'; on: boolean }, nowMs: number) {
+/**
+ * Locks or unlocks a trader's signing in or withdrawals, audited; a sign-in lock ends every
+ * session. Answers the ids of the sessions ended.
+ */
+export function setTraderLock(db: Db, input: { staffId: bigint; userId: bigint; lock: 'login' | 'withdraw'; on: boolean }, nowMs: number): Promise<bigint[]> {
   return inTransaction(db, async (trx) => {
     const before = await updateLock(trx, input.userId, input.lock, input.on);
     if (!before) throw new Rejection('not_found');
     const column = input.lock === 'login' ? 'login_locked' : 'withdraw_locked';
-    if (input.lock === 'login' && input.on) await revokeSessions(trx, input.userId, nowMs);
+    const ended = input.lock === 'login' && input.on ? await revokeSessions(trx, input.userId, nowMs) : [];
     await recordStaffDecision(
       trx,
       {
@@ -74,5 +77,6 @@ export function setTraderLock(db: Db, input: { staffId: bigint; userId: bigint; 
       },
       nowMs,
     );
+    return ended;
   });
 }

@@ -46,18 +46,22 @@ export async function touchSession(db: Db, sessionId: bigint, nowMs: number): Pr
   await db.updateTable('session').set({ last_seen_at_ms: BigInt(nowMs) }).where('id', '=', sessionId).execute();
 }
 
-export async function revokeSessionById(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
-  await db
+/** Ends the session unless it already ended; answers its id when this ended it. */
+export async function revokeSessionById(db: Db, sessionId: bigint, nowMs: number): Promise<bigint[]> {
+  const rows = await db
     .updateTable('session')
     .set({ revoked_at_ms: BigInt(nowMs) })
     .where('id', '=', sessionId)
     .where('revoked_at_ms', 'is', null)
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
 }
 
-/** Ends the user's sessions, all of them or all but one. */
-export async function revokeUserSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<void> {
-  let update = db.updateTable('session').set({ revoked_at_ms: BigInt(nowMs) }).where('user_id', '=', userId).where('revoked_at_ms', 'is', null);
-  if (keepSessionId !== undefined) update = update.where('id', '<>', keepSessionId);
-  await update.execute();
+/** Ends the user's live sessions, all of them or all but `keepSessionId`; answers the ids it ended. */
+export async function revokeUserSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<bigint[]> {
+  let query = db.updateTable('session').set({ revoked_at_ms: BigInt(nowMs) }).where('user_id', '=', userId).where('revoked_at_ms', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }

@@ -43,11 +43,15 @@ export async function resolveSession(
   return { sessionId: row.id, userId: row.user_id };
 }
 
-export function revokeSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
+/**
+ * Ends a session; answers its id if this call ended it. The caller hands the ids it ended to the
+ * socket layer once its transaction committed, which disconnects every socket bound to them.
+ */
+export function revokeSession(db: Db, sessionId: bigint, nowMs: number): Promise<bigint[]> {
   return revokeSessionById(db, sessionId, nowMs);
 }
 
-/** Ends every session of the user, or every one but `keepSessionId`. */
-export function revokeSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<void> {
+/** Ends every session of the user, or every one but `keepSessionId`; answers the ids ended (see revokeSession). */
+export function revokeSessions(db: Db, userId: bigint, nowMs: number, keepSessionId?: bigint): Promise<bigint[]> {
   return revokeUserSessions(db, userId, nowMs, keepSessionId);
 }

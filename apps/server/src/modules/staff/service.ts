@@ -83,8 +83,9 @@ export async function finishStaffSignIn(db: Db, pending: { sessionId: bigint; us
   });
 }
 
-export function endStaffSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
-  return revokeSession(db, sessionId, nowMs);
+// staff sessions never bind a socket (the socket proves trader sessions only): nothing to disconnect
+export async function endStaffSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
+  await revokeSession(db, sessionId, nowMs);
 }
 
 /**

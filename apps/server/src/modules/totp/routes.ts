@@ -12,7 +12,12 @@ import { selectUserById } from '../user/queries';
 import { disableTraderTotp, enableTraderTotp, startTraderTotp } from './service';
 
 /** A trader's own authenticator app: set up with a QR code, confirmed by a code, turned off by one. */
-export const totpRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes }> = async (app, { clock, strikes }) => {
+export const totpRoutes: FastifyPluginAsync<{
+  clock: Clock;
+  strikes: Strikes;
+  /** disconnects the sockets bound to sessions a committed change ended, on every process */
+  endSessions: (sessionIds: bigint[]) => void;
+}> = async (app, { clock, strikes, endSessions }) => {
   const { max, windowMs } = rateLimits.changeSecrets.perIp;
   const changingSecrets = { preHandler: limitRequests(app, 'totp', [{ by: 'ip', max, timeWindowMs: windowMs }]) };
 
@@ -34,8 +39,14 @@ export const totpRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes }> 
       const user = await selectUserById(db, request.userId);
       if (!(await verifyPassword(user.password_hash, request.body.password))) throw new Rejection('login_password_wrong');
       const nowMs = clock();
-      const codes = await enableTraderTotp(db, request.userId, request.body.code, nowMs, (check) => guardTotpCode(strikes, request.userId, nowMs, check));
-      return ok({ recovery_codes: codes });
+      const { recoveryCodes, endedSessions } = await enableTraderTotp(
+        db,
+        { userId: request.userId, sessionId: request.sessionId, code: request.body.code },
+        nowMs,
+        (check) => guardTotpCode(strikes, request.userId, nowMs, check),
+      );
+      endSessions(endedSessions);
+      return ok({ recovery_codes: recoveryCodes });
     },
     changingSecrets,
   );

@@ -4,6 +4,7 @@ import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
+import { revokeSessions } from '../session/service';
 import {
   claimRecoveryCode,
   claimTimeStep,
@@ -125,15 +126,25 @@ export async function startTraderTotp(db: Db, userId: bigint, label: string, now
   return setup;
 }
 
-/** The first good code of the pending secret turns it on; answers the recovery codes, once. */
-export function enableTraderTotp(db: Db, userId: bigint, code: string, nowMs: number, guard: CodeGuard): Promise<string[]> {
-  const subject = trader(userId);
+/**
+ * The first good code of the pending secret turns it on and ends the trader's other sessions
+ * (opened with the password alone, which no longer suffices); answers the recovery codes, once,
+ * and the ids of the sessions ended.
+ */
+export function enableTraderTotp(
+  db: Db,
+  input: { userId: bigint; sessionId: bigint; code: string },
+  nowMs: number,
+  guard: CodeGuard,
+): Promise<{ recoveryCodes: string[]; endedSessions: bigint[] }> {
+  const subject = trader(input.userId);
   return inTransaction(db, async (trx) => {
     const state = await totpState(trx, subject);
     if (state === 'confirmed') throw new Rejection('totp_already_on');
     if (state === 'none') throw new Rejection('totp_setup_missing');
-    await guard(() => verifyTotp(trx, subject, code.trim(), nowMs));
-    return issueRecoveryCodes(trx, subject, nowMs);
+    await guard(() => verifyTotp(trx, subject, input.code.trim(), nowMs));
+    const recoveryCodes = await issueRecoveryCodes(trx, subject, nowMs);
+    return { recoveryCodes, endedSessions: await revokeSessions(trx, input.userId, nowMs, input.sessionId) };
   });
 }
 

@@ -23,7 +23,13 @@ const account = (field: string) => (request: FastifyRequest) =>
 const perIp = ({ max, windowMs }: RateLimit): LimitRule => ({ by: 'ip', max, timeWindowMs: windowMs });
 const perAccount = (field: string, { max, windowMs }: RateLimit): LimitRule => ({ by: account(field), max, timeWindowMs: windowMs });
 
-export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; strikes: Strikes }> = async (app, { clock, mailer, strikes }) => {
+export const userRoutes: FastifyPluginAsync<{
+  clock: Clock;
+  mailer: Mailer;
+  strikes: Strikes;
+  /** disconnects the sockets bound to sessions a committed change ended, on every process */
+  endSessions: (sessionIds: bigint[]) => void;
+}> = async (app, { clock, mailer, strikes, endSessions }) => {
   const limit = (name: string, rules: LimitRule[]) => limitRequests(app, name, rules);
   const sendingCodes = { preHandler: limit('send-code', [perIp(rateLimits.sendCode.perIp)]) };
   const changingSecrets = { preHandler: limit('secrets', [perIp(rateLimits.changeSecrets.perIp)]) };
@@ -40,7 +46,7 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; stri
   );
 
   route(app, calls.userLogout, async (request, _reply, { db }) => {
-    await users.logout(db, request.sessionId, clock());
+    endSessions(await users.logout(db, request.sessionId, clock()));
     return ok(notice(request.lang, 'logged_out'));
   });
 
@@ -101,7 +107,7 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; stri
     calls.userForget,
     async (request, _reply, { db }) => {
       const { account, password, code } = request.body;
-      await users.resetPassword(db, { email: account, password, code }, clock());
+      endSessions(await users.resetPassword(db, { email: account, password, code }, clock()));
       return ok(notice(request.lang, 'password_reset'));
     },
     { preHandler: limit('reset-password', [perIp(rateLimits.resetPassword.perIp), perAccount('account', rateLimits.resetPassword.perAccount)]) },
@@ -111,10 +117,8 @@ export const userRoutes: FastifyPluginAsync<{ clock: Clock; mailer: Mailer; stri
     app,
     calls.userChangePassword,
     async (request, _reply, { db }) => {
-      await users.changePassword(
-        db,
-        { userId: request.userId, oldPassword: request.body.old_password, password: request.body.password },
-        clock(),
+      endSessions(
+        await users.changePassword(db, { userId: request.userId, oldPassword: request.body.old_password, password: request.body.password }, clock()),
       );
       return ok(notice(request.lang, 'password_changed'));
     },

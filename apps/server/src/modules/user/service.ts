@@ -52,7 +52,8 @@ export async function login(db: Db, account: string, password: string, totpCode:
   });
 }
 
-export function logout(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
+/** Ends the session; answers the ids of the sessions ended (their sockets are disconnected by the caller). */
+export function logout(db: Db, sessionId: bigint, nowMs: number): Promise<bigint[]> {
   return revokeSession(db, sessionId, nowMs);
 }
 
@@ -114,32 +115,36 @@ export async function checkForgetCode(db: Db, email: string, code: string, nowMs
   await checkCode(db, { purpose: 'forget', target: email.toLowerCase(), code }, nowMs);
 }
 
-export async function resetPassword(db: Db, input: { email: string; password: string; code: string }, nowMs: number) {
+/** Sets a forgotten password; every session of the user ends. Answers the ids of the sessions ended. */
+export async function resetPassword(db: Db, input: { email: string; password: string; code: string }, nowMs: number): Promise<bigint[]> {
   const email = input.email.toLowerCase();
   // only a trader's address ever gets a code that matches: any other is refused as a wrong code
   const codeId = await checkCode(db, { purpose: 'forget', target: email, code: input.code }, nowMs);
   const user = await selectUserByEmail(db, email);
   if (user?.role !== 'user') throw new Rejection('code_wrong');
   const passwordHash = await hashPassword(input.password);
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     await consumeCode(trx, codeId, nowMs);
     await setPassword(trx, user.id, passwordHash);
-    await revokeSessions(trx, user.id, nowMs);
+    return revokeSessions(trx, user.id, nowMs);
   });
 }
 
-/** Changes the login password; every session of the user ends, this one too (the spec sends the user to log in again). */
+/**
+ * Changes the login password; every session of the user ends, this one too (the spec sends the
+ * user to log in again). Answers the ids of the sessions ended.
+ */
 export async function changePassword(
   db: Db,
   input: { userId: bigint; oldPassword: string; password: string },
   nowMs: number,
-): Promise<void> {
+): Promise<bigint[]> {
   const user = await selectUserById(db, input.userId);
   if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new Rejection('old_password_wrong');
   const passwordHash = await hashPassword(input.password);
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     await setPassword(trx, user.id, passwordHash);
-    await revokeSessions(trx, user.id, nowMs);
+    return revokeSessions(trx, user.id, nowMs);
   });
 }
 
