@@ -53,11 +53,10 @@ export function antdStaticStyles(theme: Antd.ThemeConfig, antdEs: string, names:
         const from = path.join(antdEs, next, path.dirname(file));
         const text = fs.readFileSync(path.join(antdEs, next, file), 'utf8');
         for (const [, spec] of text.matchAll(/from '(\.\.?\/[^']+)'/g)) {
-          // another component's entry (`../tooltip`), not a piece of one (`../modal/locale`)
+          // another component's entry (`../pagination`, `../tooltip/index`), not a piece of one (`../modal/locale`)
           const target = path.relative(antdEs, path.resolve(from, spec!));
-          if (!target.includes(path.sep) || target.endsWith(`${path.sep}index`) || target.endsWith(`${path.sep}index.js`)) {
-            visit(folderOf(target)!);
-          }
+          if (!target.includes(path.sep)) visit(target);
+          else if (target.endsWith(`${path.sep}index`) || target.endsWith(`${path.sep}index.js`)) visit(folderOf(target)!);
         }
       }
     };
