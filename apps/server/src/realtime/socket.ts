@@ -21,7 +21,7 @@ import type { Db } from '../db/database';
 import type { MarketEngine } from '../engine/market/market';
 import { fanoutLag, socketsOpen } from '../metrics';
 import type { SpotBookUpdate } from '../engine/spot/spot';
-import { resolveSession } from '../modules/session/service';
+import { resolveSession, sessionRevoked } from '../modules/session/service';
 import { addressGate, handshakeAddress } from './address-gate';
 import { marketEvents } from './market-events';
 import { channelRoom, DAYMARKET_ROOM, isPairRoom, klineRoom, LEGACY_ROOM, sessionRoom, userRoom } from './rooms';
@@ -35,6 +35,8 @@ interface SocketData {
   parkedDepth: Parameters<ServerToClientEvents['market_depth']>[0] | undefined;
   /** the socket said what it follows (`sub`, or a login naming a pair): never the every-pair stream again */
   subscribed: boolean | undefined;
+  /** the session the handshake's token proved, held only until the connection binds to it */
+  handshakeSession: { sessionId: bigint; userId: bigint } | undefined;
 }
 
 /** What one process tells the others through the adapter: sessions ended, whose sockets close. */
@@ -152,21 +154,28 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     for (const room of socket.rooms) if (isPairRoom(room, symbol)) void socket.leave(room);
   };
 
-  /** Binds the socket to a live session: its user's private events, and its end disconnects it. */
-  const bind = (socket: TidemarkSocket, session: { sessionId: bigint; userId: bigint }) => {
+  /**
+   * Binds the socket to a live session: its user's private events, and its end disconnects it.
+   * The session is read again once the socket is in its room: a revocation that committed between
+   * the first read and the join found no socket to close, and this read sees it.
+   */
+  const bind = async (socket: TidemarkSocket, session: { sessionId: bigint; userId: bigint }) => {
     // a socket hears one session at a time: a login as someone else leaves the previous user's room
     if (socket.data.userId !== undefined) void socket.leave(userRoom(socket.data.userId));
     if (socket.data.sessionId !== undefined) void socket.leave(sessionRoom(socket.data.sessionId));
     socket.data.userId = session.userId.toString();
     socket.data.sessionId = session.sessionId.toString();
     void socket.join([userRoom(session.userId), sessionRoom(session.sessionId)]);
+    if (await sessionRevoked(db, session.sessionId)) {
+      socket.conn.close();
+      return false;
+    }
+    return true;
   };
 
   io.use(async (socket, next) => {
     try {
-      const session = await authenticate(socket.handshake.auth?.token);
-      socket.data.userId = session?.userId.toString();
-      socket.data.sessionId = session?.sessionId.toString();
+      socket.data.handshakeSession = await authenticate(socket.handshake.auth?.token);
       next();
     } catch (error) {
       next(error as Error);
@@ -177,7 +186,9 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
     socketsOpen.inc();
     socket.on('disconnect', () => socketsOpen.dec());
     // no market event until the socket says what it follows: `sub`, or a template-family `login`
-    if (socket.data.userId !== undefined) void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId!)]);
+    const { handshakeSession } = socket.data;
+    socket.data.handshakeSession = undefined;
+    if (handshakeSession) void bind(socket, handshakeSession).catch((err: unknown) => app.log.error({ err }, 'socket session'));
     socket.conn.on('drain', () => {
       const parked = socket.data.parkedDepth;
       if (!parked) return;
@@ -199,7 +210,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       if (userId === undefined || (user_id !== undefined && String(user_id) !== userId)) {
         return reply({ ok: false, code: 'session_invalid' });
       }
-      if (session) bind(socket, session);
+      if (session && !(await bind(socket, session))) return reply({ ok: false, code: 'session_invalid' });
       reply({ ok: true });
     });
 

@@ -42,6 +42,12 @@ export async function selectLiveSession(db: Db, tokenHash: string, kind: Session
   return rows[0];
 }
 
+/** Whether the session was revoked (an unknown id counts as revoked). */
+export async function selectSessionRevoked(db: Db, sessionId: bigint): Promise<boolean> {
+  const row = await db.selectFrom('session').select('revoked_at_ms').where('id', '=', sessionId).executeTakeFirst();
+  return !row || row.revoked_at_ms !== null;
+}
+
 export async function touchSession(db: Db, sessionId: bigint, nowMs: number): Promise<void> {
   await db.updateTable('session').set({ last_seen_at_ms: BigInt(nowMs) }).where('id', '=', sessionId).execute();
 }

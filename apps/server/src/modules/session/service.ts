@@ -3,7 +3,7 @@ import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { SessionKind } from '../../db/schema';
 import { nativeSha256Hex } from '../../hash';
-import { insertSession, revokeSessionById, revokeUserSessions, selectLiveSession, touchSession } from './queries';
+import { insertSession, revokeSessionById, revokeUserSessions, selectLiveSession, selectSessionRevoked, touchSession } from './queries';
 
 export function hashToken(token: string): string {
   return nativeSha256Hex(token);
@@ -47,6 +47,10 @@ export async function resolveSession(
  * Ends a session; answers its id if this call ended it. The caller hands the ids it ended to the
  * socket layer once its transaction committed, which disconnects every socket bound to them.
  */
+export function sessionRevoked(db: Db, sessionId: bigint): Promise<boolean> {
+  return selectSessionRevoked(db, sessionId);
+}
+
 export function revokeSession(db: Db, sessionId: bigint, nowMs: number): Promise<bigint[]> {
   return revokeSessionById(db, sessionId, nowMs);
 }
