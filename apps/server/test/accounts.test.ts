@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { FastifyRequest } from 'fastify';
 import { limits, rateLimits } from '@tidemark/protocol';
 import { insertUpload } from '../src/modules/upload/queries';
 import { readImage } from '../src/modules/upload/routes';
 import { buildSignedInUser, buildStaff } from '../src/testing/factories';
 import { captureMailer, startTestServer, type TestServer } from './harness';
+import { startSmtpServer } from './smtp';
 
 const mailer = captureMailer();
 let server: TestServer;
@@ -474,22 +474,9 @@ describe('invitee survey', () => {
 
 describe('mail over SMTP', () => {
   it('delivers the code through SMTP_URL and keeps it in the outbox', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let text = '';
-        stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        stream.on('end', () => {
-          received.push(text);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    const mailServer = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const smtp = await startSmtpServer();
+    const { received } = smtp;
+    const mailServer = await startTestServer({ env: { SMTP_URL: smtp.url } });
     try {
       const email = newEmail();
       expect(await mailServer.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'ok' });

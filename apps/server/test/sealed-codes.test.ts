@@ -1,40 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { buildSignedInUser, buildStaff, type SignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
+import { startSmtpServer } from './smtp';
 
 // What staff can see of traders' secrets: one-time codes are delivered, never readable in the
 // outbox or (with an SMTP server) the log, and opening a trader's details is audited.
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const received: string[] = [];
 const logLines: string[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: TestServer;
 let admin: SignedInUser;
 let n = 0;
 const newEmail = () => `sealed-${Date.now()}-${(n += 1)}@example.test`;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce')) callback(new Error('mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, _session, callback) {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      stream.on('end', () => {
-        received.push(text);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, logLines });
+  smtp = await startSmtpServer((address) => address.startsWith('bounce'));
+  server = await startTestServer({ env: { SMTP_URL: smtp.url }, logLines });
   admin = await buildStaff(server, { role: 'admin' });
 });
 afterAll(async () => {
@@ -48,7 +30,7 @@ describe('sealed one-time codes', () => {
   it('delivers the code, keeps it sealed in the outbox and out of the log', async () => {
     const email = newEmail();
     expect(await server.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'ok' });
-    const code = /Your registration code is (\d{6})/.exec(received.at(-1) ?? '')?.[1];
+    const code = /Your registration code is (\d{6})/.exec(smtp.received.at(-1) ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
     const stored = await server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();

@@ -1,8 +1,9 @@
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { calls, limits } from '@tidemark/protocol';
+import { calls } from '@tidemark/protocol';
 import { useToast } from '../components/Toasts';
 import { useAdminMutation } from './api';
+import NewPasswordFields from './NewPasswordFields';
 import { adminText } from './texts';
 
 interface Values {
@@ -34,20 +35,7 @@ export default function ChangePassword() {
           <Form.Item name="old_password" label={adminText('currentPassword')} rules={[{ required: true, message: adminText('currentPassword') }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="password" label={adminText('newPassword')} rules={[{ required: true, min: limits.staffPasswordLengthMin, message: adminText('passwordRule') }]}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="re_password"
-            label={adminText('repeatPassword')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: adminText('passwordsDiffer') },
-              ({ getFieldValue }) => ({ validator: async (_, value) => { if (value !== getFieldValue('password')) throw new Error(adminText('passwordsDiffer')); } }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields label="newPassword" />
           <Form.Item name="code" label={adminText('totpCode')} rules={[{ required: true, pattern: /^\s*[0-9]{6}\s*$/, message: adminText('totpHint') }]}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="tm-num" />
           </Form.Item>

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, QRCode, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { calls, limits } from '@tidemark/protocol';
+import { calls } from '@tidemark/protocol';
 import { ApiError } from '../api/client';
 import { useApiMutation } from '../api/mutation';
 import LanguageSwitch from '../components/LanguageSwitch';
 import { adminCall } from './api';
+import NewPasswordFields from './NewPasswordFields';
 import { adminText } from './texts';
 
 interface Values {
@@ -56,20 +57,7 @@ export default function Invite() {
         <Form.Item label={adminText('email')}>
           <Typography.Text strong data-testid="invite-email">{setup.email}</Typography.Text>
         </Form.Item>
-        <Form.Item name="password" label={adminText('password')} rules={[{ required: true, min: limits.staffPasswordLengthMin, message: adminText('passwordRule') }]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="re_password"
-          label={adminText('repeatPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: adminText('passwordsDiffer') },
-            ({ getFieldValue }) => ({ validator: async (_, value) => { if (value !== getFieldValue('password')) throw new Error(adminText('passwordsDiffer')); } }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label="password" />
         <Alert type="info" showIcon title={adminText('inviteScan')} className="tm-admin-gap" />
         <div className="tm-admin-qr">
           <QRCode value={setup.otpauth_url} size={180} bgColor="#fff" color="#000" />
