@@ -20,7 +20,7 @@ const parts = {
     async build() {
       await build({
         // the SQLite writer thread (writer/writer.ts) loads its own entry beside main.js
-        entryPoints: { main: at('apps/server/src/main.ts'), 'writer-thread': at('apps/server/src/writer/thread.ts') },
+        entryPoints: { main: at('apps/server/src/main.ts'), 'writer-thread': at('apps/server/src/writer-thread.ts') },
         outdir: path.dirname(this.output),
         bundle: true,
         platform: 'node',

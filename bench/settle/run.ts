@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRng, manualClock, mustParseUnits as u, type Clock, type TickEvent } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
-import { beginTerm, factories, inTransaction, jobRunner, MicroSettler, openLead, migrate, openDatabase, postTransaction, seed, startWriter, type Db, type JobRunner, type MicroSettlerOptions } from '@tidemark/server';
+import { appJobs, beginTerm, factories, inTransaction, jobRunner, MicroSettler, openLead, migrate, openDatabase, postTransaction, seed, startWriter, type Db, type JobRunner, type MicroSettlerOptions } from '@tidemark/server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const USERS = 20;
@@ -108,7 +108,7 @@ async function preparedDatabase(name: string): Promise<{ db: Db; jobs: JobRunner
       await trx.insertInto('micro_order').values(rows).execute();
     }
   });
-  return { db, jobs: DATABASE_URL ? jobRunner(db) : startWriter(dataDir, log, { clock: () => Date.now() }) };
+  return { db, jobs: DATABASE_URL ? jobRunner(db, appJobs()) : startWriter(dataDir, log, { clock: () => Date.now(), table: appJobs() }) };
 }
 
 /** Settles every order with `batchSize` orders a transaction; the time from final prices to the last commit. */

@@ -14,6 +14,7 @@ import { docsPlugin } from './http/docs';
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './http/envelope';
 import { idempotencyPlugin } from './http/idempotency';
 import { jobRunner } from './writer/jobs';
+import { appJobs } from './jobs';
 import { startWriter } from './writer/writer';
 import { langPlugin } from './http/lang';
 import { metricsPlugin } from './http/metrics';
@@ -25,7 +26,7 @@ import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { marketRoutes } from './modules/market/routes';
 // micro options
-import { MICRO_SETTLER, microRoutes } from './modules/micro/routes';
+import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 // hardening
 import { createStrikes } from './modules/guard/strikes';
@@ -88,6 +89,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('db', db);
+  app.decorate('wake', market.wake);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -103,7 +105,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   await app.register(envelopePlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   // hot money calls' jobs: on SQLite in the writer thread, on PostgreSQL in process (its pool writes in parallel)
-  const jobs = config.databaseUrl ? jobRunner(db) : startWriter(config.dataDir, app.log, { clock });
+  const jobs = config.databaseUrl ? jobRunner(db, appJobs()) : startWriter(config.dataDir, app.log, { clock, table: appJobs() });
   // the micro settler writes its batches through them too, and the sessions' last-seen times
   app.decorate('jobs', jobs);
   market.onWake((signal) => jobs.wake(signal));
@@ -147,11 +149,11 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     const uploadDir = path.join(config.dataDir, 'uploads');
     await scope.register(uploadRoutes, { clock, uploadDir, linkKey: await uploadLinkKey(uploadDir, config.uploadLinkSecret) });
     // micro options
-    await scope.register(microRoutes, { db, market, wakeSettler: () => market.wake(MICRO_SETTLER) });
+    await scope.register(microRoutes, { db, market });
     // lever
-    await scope.register(leverRoutes, { db, clock, market, wake: market.wake, push: (userId) => app.leverTrade.afterCall(userId), onWake: market.onWake });
+    await scope.register(leverRoutes, { db, clock, market, push: (userId) => app.leverTrade.afterCall(userId), onWake: market.onWake });
     // spot
-    await scope.register(spotRoutes, { db, clock, market, wake: market.wake });
+    await scope.register(spotRoutes, { db, clock, market });
     // health: draining once the server stopped listening (a graceful stop closes it first)
     const probe: HealthProbe = {
       pingRedis: config.redisUrl ? async () => market.pingRedis?.() : undefined,
@@ -167,7 +169,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(riskRoutes, { clock, market });
     await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs, endSessions });
     await scope.register(noticeRoutes, { clock });
-    await scope.register(settingsRoutes, { clock, wake: market.wake });
+    await scope.register(settingsRoutes, { clock });
   });
   if (extraRoutes) await app.register(extraRoutes);
 

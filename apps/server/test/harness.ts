@@ -13,7 +13,7 @@ import type { MarketOptions } from '../src/engine/market/market';
 import { startServer, type RunningServer } from '../src/server';
 import type { Lead } from '../src/engine/hosted';
 import { openLead } from '../src/engine/lead';
-import type { JobRunner } from '../src/writer/jobs';
+import type { JobRunner } from '../src/jobs';
 
 /** Which database this run of the suite uses: SQLite always, PostgreSQL when CI asks for it. */
 export const onPostgres = process.env.TEST_DB === 'pg';

@@ -10,10 +10,12 @@ import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import type { LeaderEngine } from '../src/engine/hosted';
 import { openMarket } from '../src/engine/market/market';
-import { beginTerm, LeadLost } from '../src/modules/leadership/service';
+import { LeadLost } from '../src/db/lead';
+import { beginTerm } from '../src/modules/leadership/service';
 import { registry } from '../src/metrics';
 import { buildStaff, buildTrader, type Trader } from '../src/testing/factories';
 import { jobRunner } from '../src/writer/jobs';
+import { appJobs } from '../src/jobs';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
 /**
@@ -213,25 +215,25 @@ describe('one engine’s failure', () => {
       });
       const heard: string[] = [];
       const ticks: TickEvent[] = [];
-      const engine = (name: string, gain: () => Promise<void>): LeaderEngine => ({
+      const engine = (name: LeaderEngine['name'], gain: () => Promise<void>): LeaderEngine => ({
         name,
         gain,
         tick: (event) => ticks.push(event),
         wake: () => heard.push(name),
         lose: async () => undefined,
       });
-      market.host(engine('broken', () => Promise.reject(new Error('stored state of row 7 is unreadable'))));
-      market.host(engine('healthy', () => Promise.resolve()));
+      market.host(engine('micro', () => Promise.reject(new Error('stored state of row 7 is unreadable'))));
+      market.host(engine('lever', () => Promise.resolve()));
       const log = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as Parameters<typeof market.start>[0];
-      await market.start(log, () => undefined, jobRunner(db));
+      await market.start(log, () => undefined, jobRunner(db, appJobs()));
       try {
         expect(market.isLeader()).toBe(true);
         expect(ticks).toHaveLength(1);
-        market.wake('broken');
-        market.wake('healthy');
-        expect(heard).toEqual(['healthy']);
+        market.wake('micro');
+        market.wake('lever');
+        expect(heard).toEqual(['lever']);
         expect(await db.selectFrom('engine_fault').select(['engine', 'scope', 'detail']).execute()).toEqual([
-          { engine: 'broken', scope: 'engine', detail: 'stored state of row 7 is unreadable' },
+          { engine: 'micro', scope: 'engine', detail: 'stored state of row 7 is unreadable' },
         ]);
       } finally {
         await market.stop();

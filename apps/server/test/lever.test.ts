@@ -9,7 +9,7 @@ import { limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/proto
 import type { Db } from '../src/db/database';
 import { groupCommit } from '../src/db/group-commit';
 import { Rejection } from '../src/rejection';
-import type { JobArgs } from '../src/writer/jobs';
+import type { JobArgs } from '../src/jobs';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 

@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import { buildUser, fundWallet } from '../src/testing/factories';
-import type { JobCall } from '../src/writer/jobs';
+import { appJobs, type JobCall } from '../src/jobs';
 import { startWriter } from '../src/writer/writer';
 import { onPostgres } from './harness';
 
@@ -60,7 +60,7 @@ describe.skipIf(onPostgres)('the SQLite writer thread', () => {
         heard?.();
       },
     };
-    const jobs = startWriter(dataDir, log, { clock, started: (thread) => threads.push(thread) });
+    const jobs = startWriter(dataDir, log, { clock, table: appJobs(), started: (thread) => threads.push(thread) });
     /** resolves once the writer has logged a thread's stop */
     const stopped = (thread: Worker) => {
       const seen = new Promise<void>((resolve) => (heard = resolve));

@@ -1,6 +1,7 @@
 import type { TickEvent } from '@tidemark/core';
 import type { Db } from '../db/database';
-import type { JobValue, LeaderJobName, JobArgs } from '../writer/jobs';
+import type { JobValue, LeaderJobName, JobArgs } from '../jobs';
+import type { EngineName } from '../wake';
 
 /**
  * A term of this process as the engine leader, and the only way its engines write. Each term has
@@ -33,8 +34,8 @@ export interface Lead {
  * loses and repeats nothing. It writes only through the Lead it was given.
  */
 export interface LeaderEngine {
-  /** names the engine in logs and in wake signals */
-  readonly name: string;
+  /** names the engine in logs, on the console and in wake signals */
+  readonly name: EngineName;
   /**
    * This process became the leader: rebuild from the database (through `lead.db`) and catch up on
    * what the price did meanwhile. Runs before the feed's first tick reaches `tick`. A failure
@@ -51,13 +52,4 @@ export interface LeaderEngine {
   wake(detail?: string): void;
   /** leadership is lost or the process stops: stop at once, finishing what is in hand */
   lose(): Promise<void>;
-}
-
-/** What services and routes use to wake a leader engine after they committed work for it. */
-export type Wake = (engine: string) => void;
-
-/** The engine a wake signal (`name`, or `name:detail` naming what changed) is for, and its detail. */
-export function parseWake(signal: string): { engine: string; detail?: string } {
-  const colon = signal.indexOf(':');
-  return colon < 0 ? { engine: signal } : { engine: signal.slice(0, colon), detail: signal.slice(colon + 1) };
 }

@@ -2,9 +2,10 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import type { Db } from '../db/database';
-import { clearFault, LeadLost, proveLead, recordFault } from '../modules/leadership/service';
+import { LeadLost } from '../db/lead';
+import { clearFault, proveLead, recordFault } from '../modules/leadership/service';
 import { engineMetrics } from '../metrics';
-import type { JobRunner, JobValue } from '../writer/jobs';
+import type { JobRunner, JobValue } from '../jobs';
 import type { Lead } from './hosted';
 
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);

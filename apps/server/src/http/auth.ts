@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { resolveSession } from '../modules/session/service';
 import { staffRoleOf } from '../modules/staff/service';
 import { Rejection } from '../rejection';
-import type { JobRunner } from '../writer/jobs';
+import type { JobRunner } from '../jobs';
 import { SessionInvalid } from './envelope';
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { CallSpec } from '@tidemark/protocol';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
-import type { JobArgs, JobName, JobValue } from '../writer/jobs';
+import type { JobArgs, JobName, JobValue } from '../jobs';
+import type { Wake, WakeSignal } from '../wake';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the app's database, for route() */
     db: Db;
+    /** wakes a leader engine on whichever process leads (the market's), for route()'s `wake` */
+    wake: Wake;
   }
 }
 
@@ -32,6 +35,13 @@ export interface CallContext<P = undefined> {
    * request did can be found from the key (a repeat inside the ledger writes nothing)
    */
   ledgerKey: string | undefined;
+  /**
+   * Runs `then` once the call's work committed and it answered ok (a refusal, a repeat answered
+   * from its key and a retried attempt's leftovers run nothing): what others may see only then.
+   */
+  afterCommit(then: () => void): void;
+  /** wakes a leader engine once the call's work committed (see afterCommit) */
+  wake(signal: WakeSignal): void;
 }
 
 type Input<C extends CallSpec> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
@@ -68,14 +78,30 @@ export function route<C extends CallSpec, P = undefined>(
   handler: (request: CallRequest<C>, reply: FastifyReply, context: CallContext<NoInfer<P>>) => Promise<CallAnswer<C>>,
   extras: RouteExtras<C, P> = {},
 ): void {
-  register(app, call, extras, (request, reply) => {
+  register(app, call, extras, async (request, reply) => {
     const callRequest = request as unknown as CallRequest<C>;
-    if (!call.money) return handler(callRequest, reply, { db: app.db, prepared: undefined as P, ledgerKey: undefined });
-    const { prepare } = extras;
-    return app.runMoneyCall<P>(request, reply, {
-      ...(prepare ? { prepare: () => prepare(callRequest, app.db) } : {}),
-      work: (trx, prepared, ledgerKey) => handler(callRequest, reply, { db: trx, prepared: prepared as P, ledgerKey }),
-    });
+    let after: (() => void)[] = [];
+    const hooks = {
+      afterCommit: (then: () => void) => void after.push(then),
+      wake: (signal: WakeSignal) => void after.push(() => app.wake(signal)),
+    };
+    let answer: unknown;
+    if (!call.money) answer = await handler(callRequest, reply, { db: app.db, prepared: undefined as P, ledgerKey: undefined, ...hooks });
+    else {
+      const { prepare } = extras;
+      answer = await app.runMoneyCall<P>(request, reply, {
+        ...(prepare ? { prepare: () => prepare(callRequest, app.db) } : {}),
+        work: (trx, prepared, ledgerKey) => {
+          // a transaction run again (a deadlock broken) starts its hooks afresh
+          after = [];
+          return handler(callRequest, reply, { db: trx, prepared: prepared as P, ledgerKey, ...hooks });
+        },
+      });
+      // a repeat answered from its key did no work this time
+      if (reply.getHeader('idempotent-replayed')) after = [];
+    }
+    for (const then of after) then();
+    return answer;
   });
 }
 
@@ -86,7 +112,7 @@ export interface JobRoute<C extends CallSpec, N extends JobName> {
   /** the call's answer, known before the job runs: stored with the key's claim */
   answer: (request: CallRequest<C>) => CallAnswer<C>;
   /** after the commit that holds the job, with its value (not for a repeat answered from its key) */
-  committed?: (request: CallRequest<C>, reply: FastifyReply, value: JobValue<N>) => void;
+  committed?: (request: CallRequest<C>, value: JobValue<N>, context: Pick<CallContext, 'wake' | 'afterCommit'>) => void;
 }
 
 /**
@@ -101,7 +127,8 @@ export function jobRoute<C extends CallSpec, N extends JobName>(app: FastifyInst
   register(app, call, { compress: false }, async (request, reply) => {
     const callRequest = request as unknown as CallRequest<C>;
     const outcome = await app.runJobCall(request, reply, { ...job(callRequest), answer: answer(callRequest) });
-    if ('value' in outcome) committed?.(callRequest, reply, outcome.value);
+    // committed already: what waits for the commit runs now
+    if ('value' in outcome) committed?.(callRequest, outcome.value, { wake: app.wake, afterCommit: (then) => then() });
     return outcome.payload;
   });
 }

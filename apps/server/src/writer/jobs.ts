@@ -1,70 +1,85 @@
-// Hot money calls as jobs: a call's work named and given as plain data, so that concurrent calls
-// share one transaction and one commit (group commit), and on SQLite run in the writer thread
-// (writer.ts), off the thread that serves HTTP. The same runner serves PostgreSQL in process.
-import type { Candle, LeverEvent, LeverOrder, LeverTick } from '@tidemark/core';
+// Hot money calls and the engine leader's writes as jobs: work named and given as plain data, so
+// that concurrent calls share one transaction and one commit (group commit), and on SQLite run in
+// the writer thread (writer.ts), off the thread that serves HTTP. The same runner serves
+// PostgreSQL in process. Each module brings its jobs (`modules/<x>/jobs.ts`); `src/jobs.ts` lists
+// them.
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { groupCommit, type GroupCommit } from '../db/group-commit';
+import { keyed, type Claim } from '../db/idempotency';
 import { retriedTransaction } from '../db/transaction';
-import { keyed, type Claim } from '../http/idempotency';
-import { LEVER_ENGINE } from '../modules/lever/routes';
-import { applyLeverClose, applyLeverFill, leverPairs, submitLever, type LeverPairs, type LeverSubmit } from '../modules/lever/service';
-import { recordBars, type StoredBar } from '../modules/market/service';
-import { markSessionSeen } from '../modules/session/service';
-import { proveLead } from '../modules/leadership/service';
-import type { MicroSettleBatch } from '../modules/micro/batch';
-import { persistMicroSettlements, recordMicroTicks, type MicroTick } from '../modules/micro/service';
 
-/** What the jobs keep between calls, per runner. */
-interface JobContext {
-  pairs: LeverPairs;
+/** One job: its work inside the transaction the runner opens, plain data in and out. */
+export interface Job<A = never, V = unknown> {
+  /**
+   * a leader job (engine/) first proves, inside its transaction, that the term it was decided in
+   * still leads (`proveLead`), so a stalled leader's late write commits nothing
+   */
+  readonly leader: boolean;
+  /**
+   * runs in a transaction of its own, one at a time in the order handed in, not in a group: a
+   * settlement batch writes thousands of rows, which the submits of a group would wait on
+   */
+  readonly alone: boolean;
+  run(trx: Db, args: A): Promise<V>;
 }
 
-/** The calls' jobs, by name: each runs inside the group's transaction and answers plain data. */
-const callJobs = {
-  leverSubmit: async (trx: Db, job: { input: LeverSubmit; tick: LeverTick | null; nowMs: number }, { pairs }: JobContext) =>
-    (await submitLever(trx, pairs, job.input, job.tick, job.nowMs)).id,
-  /** a signed-in call's session seen again (http/auth.ts): on SQLite, a write on the HTTP thread's own connection would wait there for the writer thread's transaction */
-  markSessionSeen: (trx: Db, job: { sessionId: bigint; nowMs: number }) => markSessionSeen(trx, job.sessionId, job.nowMs),
-};
+/** A call's job (a hot money call, a signed-in call's bookkeeping). */
+export const callJob = <A, V>(run: (trx: Db, args: A) => Promise<V>): Job<A, V> & { leader: false } => ({ leader: false, alone: false, run });
 
-/**
- * The engine leader's jobs (engine/): each first proves, inside its transaction, that the term it
- * was decided in still leads (`proveLead`), so a stalled leader's late write commits nothing.
- */
-const leaderJobs = {
-  /** the lever engine's fill of an entrust and its close of a position (engine/lever); false when already done */
-  leverFill: (trx: Db, job: { order: LeverOrder }) => applyLeverFill(trx, job.order),
-  leverClose: (trx: Db, job: { event: Extract<LeverEvent, { type: 'lever_order_closed' }> }) => applyLeverClose(trx, job.event),
-  /** the micro settler's batch (engine/micro) */
-  microSettle: (trx: Db, job: { batch: MicroSettleBatch; ticks: MicroTick[]; nowMs: number }) => persistMicroSettlements(trx, job.batch, job.ticks, job.nowMs),
-  /** the market recorder's finished seconds and changed candles (engine/market) */
-  recordBars: (trx: Db, job: { seconds: { pairId: number; bar: Candle }[]; candles: StoredBar[] }) => recordBars(trx, job.seconds, job.candles),
-  /** the micro settler's ticks, the prices its orders settle at (engine/micro) */
-  recordMicroTicks: (trx: Db, job: { ticks: MicroTick[] }) => recordMicroTicks(trx, job.ticks),
-};
+/** A leader job: an engine's write, fenced by its term. */
+export const leaderJob = <A, V>(run: (trx: Db, args: A) => Promise<V>, { alone = false } = {}): Job<A, V> & { leader: true } => ({
+  leader: true,
+  alone,
+  run,
+});
 
-const jobs = { ...callJobs, ...leaderJobs };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table holds jobs of every argument type
+export type Jobs = Record<string, Job<any>>;
 
-export type JobName = keyof typeof jobs;
-export type LeaderJobName = keyof typeof leaderJobs;
-const isLeaderJob = (name: JobName): name is LeaderJobName => Object.hasOwn(leaderJobs, name);
-export type JobArgs<N extends JobName> = Parameters<(typeof jobs)[N]>[1];
-export type JobValue<N extends JobName> = Awaited<ReturnType<(typeof jobs)[N]>>;
+/** A module's jobs, and how a wake signal changes what they keep (a cache of what staff change). */
+export interface JobSet<J extends Jobs = Jobs> {
+  jobs: J;
+  /** whether a wake signal changes what these jobs keep (only those cross to the writer thread) */
+  wakes?(signal: string): boolean;
+  /** forget what the signal made stale */
+  wake?(signal: string): void;
+}
 
-/**
- * Jobs that run in a transaction of their own, not in a group, one at a time: a settlement batch
- * writes thousands of rows, which the lever submits of a group would wait on, and it commits alone.
- */
-const ALONE: ReadonlySet<JobName> = new Set(['microSettle']);
+/** The jobs of every set in `S`, one object type. */
+type Merged<S extends readonly JobSet[]> =
+  (S[number] extends infer T ? (T extends JobSet<infer J> ? (x: J) => void : never) : never) extends (x: infer I extends Jobs) => void ? I : never;
 
-/** Whether a job runs in a transaction of its own (see ALONE). */
-export const runsAlone = (name: JobName) => ALONE.has(name);
+/** Proves inside `trx` that the term `epoch` still leads, or throws LeadLost (db/lead.ts). */
+export type ProveLead = (trx: Db, epoch: bigint) => Promise<void>;
+
+/** Every module's jobs in one table, and the proof a leader job makes first. */
+export type JobTable<J extends Jobs = Jobs> = Required<JobSet<J>> & { proveLead: ProveLead };
+
+/** The jobs of every module, one table: built once per runner (each runner keeps its own caches). */
+export function jobTable<S extends readonly JobSet[]>(proveLead: ProveLead, ...sets: S): JobTable<Merged<S>> {
+  const jobs: Jobs = {};
+  for (const set of sets) {
+    for (const name of Object.keys(set.jobs)) if (Object.hasOwn(jobs, name)) throw new Error(`the job ${name} is declared twice`);
+    Object.assign(jobs, set.jobs);
+  }
+  return {
+    proveLead,
+    jobs: jobs as Merged<S>,
+    wakes: (signal) => sets.some((set) => set.wakes?.(signal)),
+    wake: (signal) => sets.forEach((set) => set.wakes?.(signal) && set.wake?.(signal)),
+  };
+}
+
+export type JobName<J extends Jobs> = keyof J & string;
+export type LeaderJobName<J extends Jobs> = { [N in JobName<J>]: J[N]['leader'] extends true ? N : never }[JobName<J>];
+export type JobArgs<J extends Jobs, N extends JobName<J>> = Parameters<J[N]['run']>[1];
+export type JobValue<J extends Jobs, N extends JobName<J>> = Awaited<ReturnType<J[N]['run']>>;
 
 /** One call's job: with a key, it claims it and stores `payload` as the answer in the same transaction. */
-export interface JobCall<N extends JobName = JobName> {
+export interface JobCall<J extends Jobs = Jobs, N extends JobName<J> = JobName<J>> {
   name: N;
-  args: JobArgs<N>;
+  args: JobArgs<J, N>;
   claim?: Claim;
   /** the call's answer, known before the job runs (only a refusal changes it) */
   payload: string;
@@ -73,28 +88,18 @@ export interface JobCall<N extends JobName = JobName> {
 }
 
 /** A job's outcome once committed: the answer stored for the key by an earlier call, or the job's value. */
-export type JobOutcome<N extends JobName = JobName> = { replayed: string } | { value: JobValue<N> };
-
-/** Whether a wake signal changes what jobs keep: staff changing the contract pairs wake `lever` (a submit's own wake names its order). */
-export const wakesJobs = (signal: string) => signal === LEVER_ENGINE;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** the app's job runner (the writer thread on SQLite): money calls, the micro settler's batches and the engine leader's price record */
-    jobs: JobRunner;
-  }
-}
+export type JobOutcome<V = unknown> = { replayed: string } | { value: V };
 
 /** Runs jobs, each answered after the commit that holds it; a refusal rejects with its Rejection. */
-export interface JobRunner {
-  run<N extends JobName>(call: JobCall<N>): Promise<JobOutcome<N>>;
+export interface JobRunner<J extends Jobs = Jobs> {
+  run<N extends JobName<J>>(call: JobCall<J, N>): Promise<JobOutcome<JobValue<J, N>>>;
   /** every wake signal of the process: staff changing a contract pair wake `lever` */
   wake(signal: string): void;
   close(): Promise<void>;
 }
 
 /** The runner on `db`, in this thread: concurrent calls share one commit (but those that run alone). */
-export function jobRunner(db: Db): JobRunner {
+export function jobRunner<J extends Jobs>(db: Db, table: JobTable<J>): JobRunner<J> {
   const grouped = groupCommit(db, limits.groupCommitMax);
   // one after another in the order handed in, even on PostgreSQL's pool: a settlement batch
   // commits after the one it follows in the chain
@@ -104,25 +109,23 @@ export function jobRunner(db: Db): JobRunner {
     aloneTail = done.catch(() => undefined);
     return done;
   };
-  const context: JobContext = { pairs: leverPairs() };
-  const work = async (trx: Db, { name, args, epoch }: JobCall) => {
-    if (isLeaderJob(name)) {
+  const work = async (trx: Db, { name, args, epoch }: JobCall<J>) => {
+    const job = table.jobs[name]!;
+    if (job.leader) {
       if (epoch === undefined) throw new Error(`the leader job ${name} was sent without its term`);
-      await proveLead(trx, epoch);
+      await table.proveLead(trx, epoch);
     }
-    return (jobs[name] as (trx: Db, args: unknown, context: JobContext) => Promise<unknown>)(trx, args, context);
+    return job.run(trx, args as never);
   };
   return {
-    run: <N extends JobName>(call: JobCall<N>) =>
-      (runsAlone(call.name) ? alone : grouped)(async (trx) => {
+    run: <N extends JobName<J>>(call: JobCall<J, N>) =>
+      (table.jobs[call.name]!.alone ? alone : grouped)(async (trx) => {
         if (!call.claim) return { value: await work(trx, call) };
         let value: unknown;
         const outcome = await keyed(trx, call.claim, async () => ((value = await work(trx, call)), call.payload), call.payload);
         return 'replayed' in outcome ? outcome : { value };
-      }) as Promise<JobOutcome<N>>,
-    wake(signal) {
-      if (wakesJobs(signal)) context.pairs.forget();
-    },
+      }) as Promise<JobOutcome<JobValue<J, N>>>,
+    wake: (signal) => table.wake(signal),
     close: () => Promise.resolve(),
   };
 }

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { ledgerTransactions } from '../metrics';
-import { LeadLost } from '../modules/leadership/service';
+import { LeadLost } from '../db/lead';
 import { Rejection } from '../rejection';
-import { runsAlone, wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
+import type { JobCall, JobName, JobOutcome, JobRunner, Jobs, JobTable, JobValue } from './jobs';
 
 /** To the writer thread, in order: a job to run, a wake signal to hear, or the end. */
 export type ToWriter = { id: number; call: JobCall } | { wake: string } | { close: true };
@@ -23,8 +23,10 @@ export type Answered =
   | { leadLost: Pick<LeadLost, 'epoch' | 'currentEpoch'> }
   | { error: string };
 
-export interface WriterOptions {
+export interface WriterOptions<J extends Jobs> {
   clock: Clock;
+  /** the table the thread runs (this thread's copy says which jobs run alone and which wakes cross) */
+  table: JobTable<J>;
   /** each thread as it starts (tests stop one to see it replaced) */
   started?: (thread: Worker) => void;
 }
@@ -35,7 +37,7 @@ export interface WriterOptions {
  * serves HTTP. Run from source, the thread loads TypeScript through `boot.mjs`; the build bundles
  * it as `writer-thread.js` beside the server.
  */
-export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>, { clock, started }: WriterOptions): JobRunner {
+export function startWriter<J extends Jobs>(dataDir: string, log: Pick<FastifyBaseLogger, 'error'>, { clock, table, started }: WriterOptions<J>): JobRunner<J> {
   const fromSource = import.meta.url.endsWith('.ts');
   const pending = new Map<number, { resolve: (outcome: JobOutcome) => void; reject: (error: unknown) => void }>();
   let idle: (() => void) | undefined;
@@ -96,22 +98,22 @@ export function startWriter(dataDir: string, log: Pick<FastifyBaseLogger, 'error
   };
   let worker = spawn();
   return {
-    run<N extends JobCall['name']>(call: JobCall<N>) {
+    run<N extends JobName<J>>(call: JobCall<J, N>) {
       if (failure) return Promise.reject(failure);
       // the thread ends on the close message: a job sent after it would never be answered
       if (closing) return Promise.reject(new Error('the writer thread is closing'));
       const id = nextId++;
-      return new Promise<JobOutcome<N>>((resolve, reject) => {
+      return new Promise<JobOutcome<JobValue<J, N>>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (outcome: JobOutcome) => void, reject });
-        post({ id, call });
+        post({ id, call: call as JobCall });
         // a job that runs alone shares its message with no other call: it leaves now, not at the
         // turn's end, which a settler working out its next batch (its reads are promises, not
         // I/O) reaches only once it waits for this one: the two would run in turn, not side by side
-        if (runsAlone(call.name)) flush();
+        if (table.jobs[call.name]!.alone) flush();
       });
     },
     // not every submit's own wake: one message more for each
-    wake: (signal) => void (wakesJobs(signal) && post({ wake: signal })),
+    wake: (signal) => void (table.wakes(signal) && post({ wake: signal })),
     async close() {
       // the jobs in flight are answered first
       if (pending.size > 0) await new Promise<void>((resolve) => (idle = resolve));

@@ -14,7 +14,7 @@ import {
   liveLeverOrders,
   type TickOf,
 } from '../../modules/lever/service';
-import { LeadLost } from '../../modules/leadership/service';
+import { LeadLost } from '../../db/lead';
 import { recordedSecondsFrom } from '../../modules/market/service';
 import { engineMetrics, timed } from '../../metrics';
 import type { LeverTradePusher } from '../../realtime/lever-trade';

@@ -22,8 +22,7 @@ import {
   settledOrderRows,
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
-import { LeadLost } from '../../modules/leadership/service';
-import { MICRO_SETTLER } from '../../modules/micro/routes';
+import { LeadLost } from '../../db/lead';
 import type { Lead, LeaderEngine } from '../hosted';
 
 export interface MicroSettlerOptions {
@@ -67,7 +66,7 @@ interface Written {
  * only after each commit, so a failure leaves the engine where the database is.
  */
 export class MicroSettler implements LeaderEngine {
-  readonly name = MICRO_SETTLER;
+  readonly name = 'micro';
   private state: MicroState | undefined;
   /**
    * the term it runs in: reads through `lead.db`; the price record and the batches are its jobs

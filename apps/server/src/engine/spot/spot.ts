@@ -11,9 +11,9 @@ import {
   type Trade,
 } from '@tidemark/core';
 import { limits, SPOT_ORDER_STATUSES, type TAfterCoinTradeEvent } from '@tidemark/protocol';
-import { LeadLost, leadershipState } from '../../modules/leadership/service';
+import { LeadLost } from '../../db/lead';
+import { leadershipState } from '../../modules/leadership/service';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
-import { SPOT_ENGINE } from '../../modules/spot/routes';
 import { applyAndPersist, bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
 import { engineMetrics } from '../../metrics';
 import type { Lead, LeaderEngine } from '../hosted';
@@ -121,12 +121,12 @@ export function spotEngine(deps: {
       halted.set(pairId, template);
       if (!recorded.has(`pair ${pairId}`)) {
         recorded.add(`pair ${pairId}`);
-        await lead!.halted(SPOT_ENGINE, `pair ${pairId}`, error.message);
+        await lead!.halted('spot', `pair ${pairId}`, error.message);
       }
       return false;
     }
     halted.delete(pairId);
-    if (recorded.delete(`pair ${pairId}`)) await lead!.resumed(SPOT_ENGINE, `pair ${pairId}`);
+    if (recorded.delete(`pair ${pairId}`)) await lead!.resumed('spot', `pair ${pairId}`);
     return true;
   }
 
@@ -246,13 +246,13 @@ export function spotEngine(deps: {
   }
 
   return {
-    name: SPOT_ENGINE,
+    name: 'spot',
     async gain(term) {
       lead = term;
       books.clear();
       halted.clear();
       recorded.clear();
-      for (const fault of (await leadershipState(term.db)).faults) if (fault.engine === SPOT_ENGINE) recorded.add(fault.scope);
+      for (const fault of (await leadershipState(term.db)).faults) if (fault.engine === 'spot') recorded.add(fault.scope);
       for (const row of await spotPairs(term.db)) {
         await restorePair(row.pair_id, { currencyId: row.currency_id, legalId: row.legal_id, rules: rulesOf(row) });
       }

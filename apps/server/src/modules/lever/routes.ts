@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { formatUnits, type Clock, type Level, type MarketView } from '@tidemark/core';
 import { calls, limits, notice } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
-import { jobRoute, route } from '../../http/calls';
+import { jobRoute, route, type CallContext } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { presentLeverOrders, presentRisk } from './present';
@@ -20,21 +20,16 @@ export interface LeverRouteDeps {
   db: Db;
   clock: Clock;
   market: MarketView;
-  /** wakes the leader's lever engine after a commit, whichever process holds it */
-  wake: (engine: string) => void;
   /** sends the trader their `lever_trade` figures after a commit that changed their orders (coalesced per trader) */
   push: (userId: bigint) => void;
   /** hears every wake signal, on every process: staff changing a contract pair wake `lever` */
   onWake: (listener: (signal: string) => void) => void;
 }
 
-/** The engine's name, as the server hosts it and wake signals address it. */
-export const LEVER_ENGINE = 'lever';
-
-export async function leverRoutes(app: FastifyInstance, { clock, market, wake, push, onWake }: LeverRouteDeps): Promise<void> {
+export async function leverRoutes(app: FastifyInstance, { clock, market, push, onWake }: LeverRouteDeps): Promise<void> {
   const pairs = leverPairs();
   onWake((signal) => {
-    if (signal === LEVER_ENGINE) pairs.forget();
+    if (signal === 'lever') pairs.forget();
   });
   const pairOf = (currencyId: number, legalId: number) => {
     const pair = market.pairByIds(currencyId, legalId);
@@ -44,14 +39,12 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
   // the last trade this process saw: the price a submit, close or stop change is judged at
   const tickOf = leverTickOf(market);
 
-  // a money call's transaction commits after the handler answers: the engine looks, and the trader
-  // hears of the change, once the answer is out
-  const afterCommit = (reply: FastifyReply, userId: bigint, orderId: bigint) =>
-    reply.raw.once('finish', () => {
-      // named, the engine reads just this order (`engine:detail`)
-      wake(`${LEVER_ENGINE}:${orderId}`);
-      push(userId);
-    });
+  // once the change committed: the engine reads just this order (`lever:<id>`), and the trader
+  // hears of it
+  const changed = (context: Pick<CallContext, 'wake' | 'afterCommit'>, userId: bigint, orderId: bigint) => {
+    context.wake(`lever:${orderId}`);
+    context.afterCommit(() => push(userId));
+  };
 
   route(app, calls.leverDeal, async (request, _reply, { db }) => {
     const pair = pairOf(request.body.currency_id, request.body.legal_id);
@@ -100,7 +93,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
       return { name: 'leverSubmit', args: { input, tick: tickOf(pairId), nowMs: clock() } };
     },
     answer: (request) => ok(notice(request.lang, 'lever_submitted')),
-    committed: (request, reply, orderId) => afterCommit(reply, request.userId, orderId),
+    committed: (request, orderId, context) => changed(context, request.userId, orderId),
   });
 
   route(app, calls.leverMyTrade, async (request, _reply, { db }) => {
@@ -124,19 +117,22 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
     });
   });
 
-  route(app, calls.leverCancel, async (request, reply, { db }) => {
+  route(app, calls.leverCancel, async (request, _reply, context) => {
+    const { db } = context;
     await cancelLever(db, pairs, request.userId, request.body.id, clock());
-    afterCommit(reply, request.userId, request.body.id);
+    changed(context, request.userId, request.body.id);
     return ok(notice(request.lang, 'lever_cancelled'));
   });
 
-  route(app, calls.leverClose, async (request, reply, { db }) => {
+  route(app, calls.leverClose, async (request, _reply, context) => {
+    const { db } = context;
     await closeLever(db, pairs, request.userId, request.body.id, tickOf, clock());
-    afterCommit(reply, request.userId, request.body.id);
+    changed(context, request.userId, request.body.id);
     return ok(notice(request.lang, 'lever_closed'));
   });
 
-  route(app, calls.leverSetStop, async (request, reply, { db }) => {
+  route(app, calls.leverSetStop, async (request, _reply, context) => {
+    const { db } = context;
     const b = request.body;
     await setLeverStops(
       db,
@@ -145,7 +141,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, wake, p
       tickOf,
       clock(),
     );
-    afterCommit(reply, request.userId, b.id);
+    changed(context, request.userId, b.id);
     return ok(notice(request.lang, 'lever_stops_set'));
   });
 }

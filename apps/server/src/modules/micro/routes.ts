@@ -9,19 +9,14 @@ import { microOrderList, payableCurrencies, secondsOptions, settlementRecord, su
 export interface MicroRouteDeps {
   db: Db;
   market: MarketView;
-  /** wakes the leader's settler after an order is committed (the market's `wake('micro')`) */
-  wakeSettler: () => void;
 }
 
-/** The leader's micro settler, as wake signals name it. */
-export const MICRO_SETTLER = 'micro';
-
-export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db, market, wakeSettler }) => {
+export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db, market }) => {
   route(app, calls.microPayableCurrencies, async (request) => ok(await payableCurrencies(db, request.userId)));
 
   route(app, calls.microSeconds, async () => ok(await secondsOptions(db)));
 
-  route(app, calls.microSubmit, async (request, _reply, { db: trx, ledgerKey }) => {
+  route(app, calls.microSubmit, async (request, _reply, { db: trx, ledgerKey, wake }) => {
     const b = request.body;
     const nowMs = market.clock();
     // the feed's real last trade at or before the opening, with its own time (a trade stamped by a
@@ -42,8 +37,7 @@ export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db,
       },
       nowMs,
     );
-    // a wake that comes before the commit is harmless: the settler also looks for due orders it does not hold
-    wakeSettler();
+    wake('micro');
     return ok(notice(request.lang, 'micro_submitted'));
   });
 

@@ -3,9 +3,6 @@ import type { Clock } from '@tidemark/core';
 import { calls, notice } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { LEVER_ENGINE } from '../lever/routes';
-import { MICRO_SETTLER } from '../micro/routes';
-import { SPOT_ENGINE } from '../spot/routes';
 import {
   marketSettings,
   saveBankAccount,
@@ -19,24 +16,22 @@ import {
   saveWithdrawLimit,
 } from './service';
 
-/** The wake that has the leader's spot matcher reload the market maker's settings. */
-export const SPOT_MAKER_SETTINGS = `${SPOT_ENGINE}:settings`;
-
 /**
- * `wake` reaches the leader's engines on whichever process leads (through Redis with several):
- * the lever engine and the micro settler re-read their pairs, the spot matcher the market maker's settings.
+ * A change wakes the leader's engines it concerns, on whichever process leads (through Redis with
+ * several): the lever engine and the micro settler re-read their pairs, the spot matcher the
+ * market maker's settings.
  */
-export const settingsRoutes: FastifyPluginAsync<{ clock: Clock; wake: (engine: string) => void }> = async (app, { clock, wake }) => {
+export const settingsRoutes: FastifyPluginAsync<{ clock: Clock }> = async (app, { clock }) => {
   route(app, calls.adminMarkets, async (_request, _reply, { db }) => ok(await marketSettings(db)));
 
   const saved = (lang: Parameters<typeof notice>[0]) => ok(notice(lang, 'review_saved'));
   const change = (staffId: bigint) => ({ staffId, nowMs: clock() });
 
-  route(app, calls.adminPairSave, async (request, _reply, { db }) => {
+  route(app, calls.adminPairSave, async (request, _reply, { db, wake }) => {
     await savePair(db, request.body, change(request.userId));
-    wake(LEVER_ENGINE);
+    wake('lever');
     // a pair opened for micro options has its trades recorded from now on
-    wake(MICRO_SETTLER);
+    wake('micro');
     return saved(request.lang);
   });
   route(app, calls.adminMicroSecondsSave, async (request, _reply, { db }) => {
@@ -67,9 +62,9 @@ export const settingsRoutes: FastifyPluginAsync<{ clock: Clock; wake: (engine: s
     await savePlatformOpen(db, request.body.open, change(request.userId));
     return saved(request.lang);
   });
-  route(app, calls.adminSpotMakerSave, async (request, _reply, { db }) => {
+  route(app, calls.adminSpotMakerSave, async (request, _reply, { db, wake }) => {
     await saveSpotMaker(db, request.body, change(request.userId));
-    wake(SPOT_MAKER_SETTINGS);
+    wake('spot:settings');
     return saved(request.lang);
   });
 };

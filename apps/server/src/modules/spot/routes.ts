@@ -12,24 +12,12 @@ export interface SpotRouteDeps {
   db: Db;
   clock: Clock;
   market: MarketView;
-  /** wakes a leader engine by name (the market's `wake`), after work for it committed */
-  wake: (engine: string) => void;
 }
 
-/** The spot matcher's name in wake signals. */
-export const SPOT_ENGINE = 'spot';
-
-export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock, market, wake }) => {
-  // The matcher is woken once the answer is out, so the order's transaction has committed
-  // (whichever transaction the route's database is); a wake that finds nothing is harmless.
-  const wakingPaths = new Set<string>([calls.coinSubmit.path, calls.coinCancel.path]);
-  app.addHook('onResponse', async (request) => {
-    if (wakingPaths.has(request.routeOptions.url ?? '')) wake(SPOT_ENGINE);
-  });
-
+export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock, market }) => {
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
 
-  route(app, calls.coinSubmit, async (request, _reply, { db, ledgerKey }) => {
+  route(app, calls.coinSubmit, async (request, _reply, { db, ledgerKey, wake }) => {
     const b = request.body;
     const order = await submitOrder(
       db,
@@ -47,11 +35,13 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
       indexPriceOf,
       clock(),
     );
+    wake('spot');
     return ok(presentOrder(order));
   });
 
-  route(app, calls.coinCancel, async (request, _reply, { db }) => {
+  route(app, calls.coinCancel, async (request, _reply, { db, wake }) => {
     await requestCancel(db, request.userId, request.body.id, clock());
+    wake('spot');
     return ok(notice(request.lang, 'spot_cancel_requested'));
   });
 

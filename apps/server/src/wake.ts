@@ -1,0 +1,24 @@
+// The leader's engines by name, and the signals that wake them. A module commits work for an
+// engine, then wakes it by name (`route()`'s `wake`, after the commit); the leader's market hands
+// the signal to that engine on whichever process leads. Names live here, apart from the engines,
+// so modules can spell them without importing the engine.
+
+/** Every engine the leader runs, in start order. */
+export const ENGINES = ['micro', 'lever', 'spot'] as const;
+
+export type EngineName = (typeof ENGINES)[number];
+
+/**
+ * An engine's name, or `name:detail` naming what changed: `lever:<order id>` (the engine reads
+ * just that order), `spot:settings` (staff changed the market maker's settings).
+ */
+export type WakeSignal = EngineName | `${EngineName}:${string}`;
+
+/** Wakes a leader engine, whichever process leads. */
+export type Wake = (signal: WakeSignal) => void;
+
+/** The engine a wake signal is for, and its detail. */
+export function parseWake(signal: string): { engine: string; detail?: string } {
+  const colon = signal.indexOf(':');
+  return colon < 0 ? { engine: signal } : { engine: signal.slice(0, colon), detail: signal.slice(colon + 1) };
+}
