@@ -61,7 +61,7 @@ async function measure(url: string, money: boolean): Promise<{ perSecond: number
 
 const bare = await measure(`${server.url}${BARE_PATH}`, false);
 const orders = await measure(`${server.url}/api/coin/submit`, true);
-await server.spot.settled();
+await server.engines.spot.idle();
 const placed = await server.db.selectFrom('spot_order').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
 const refused = Number(placed.n) === 0;
 console.log(`bare Fastify route:       ${bare.perSecond.toFixed(0)} req/s (p99 ${bare.p99Ms} ms)`);

@@ -123,7 +123,7 @@ async function settle({ db, jobs }: { db: Db; jobs: JobRunner }, batchSize: numb
   clock.set(EXPIRY_MS + 1000 + limits.microSettleLagMs);
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  await settler.drain();
+  await settler.idle();
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStarted);
   await settler.lose();

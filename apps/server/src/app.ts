@@ -25,24 +25,18 @@ import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { marketRoutes } from './modules/market/routes';
-// micro options
 import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
-// hardening
 import { createStrikes } from './modules/guard/strikes';
 import { uploadRoutes } from './modules/upload/routes';
 import { uploadLinkKey } from './modules/upload/service';
 import { totpRoutes } from './modules/totp/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletRoutes } from './modules/wallet/routes';
-// lever
 import { leverRoutes } from './modules/lever/routes';
-// spot
 import { spotRoutes } from './modules/spot/routes';
-// health
 import { healthRoutes } from './modules/health/routes';
 import type { HealthProbe } from './modules/health/service';
-// staff console
 import { auditRoutes } from './modules/audit/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { noticeRoutes } from './modules/notice/routes';
@@ -51,7 +45,6 @@ import { peopleRoutes } from './modules/people/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { realtimePlugin } from './realtime/socket';
-// lever
 import { leverTradePusher } from './realtime/lever-trade';
 
 export interface AppDeps {
@@ -117,7 +110,6 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   const strikes = createStrikes(config.redisUrl);
   app.addHook('onClose', () => strikes.close());
   await app.register(realtimePlugin, { db, config, market });
-  // lever
   app.decorate(
     'leverTrade',
     leverTradePusher({
@@ -148,13 +140,10 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(walletRoutes, { db, clock, market, strikes });
     const uploadDir = path.join(config.dataDir, 'uploads');
     await scope.register(uploadRoutes, { clock, uploadDir, linkKey: await uploadLinkKey(uploadDir, config.uploadLinkSecret) });
-    // micro options
     await scope.register(microRoutes, { db, market });
-    // lever
     await scope.register(leverRoutes, { db, clock, market, push: (userId) => app.leverTrade.afterCall(userId), onWake: market.onWake });
-    // spot
     await scope.register(spotRoutes, { db, clock, market });
-    // health: draining once the server stopped listening (a graceful stop closes it first)
+    // draining once the server stopped listening (a graceful stop closes it first)
     const probe: HealthProbe = {
       pingRedis: config.redisUrl ? async () => market.pingRedis?.() : undefined,
       isLeader: market.isLeader,
@@ -162,7 +151,6 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
       draining: () => !app.server.listening,
     };
     await scope.register(healthRoutes, { db, clock, probe });
-    // staff console
     await scope.register(staffRoutes, { clock, strikes, uploadDir: path.join(config.dataDir, 'uploads') });
     await scope.register(reviewRoutes, { clock });
     await scope.register(auditRoutes);

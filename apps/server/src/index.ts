@@ -7,7 +7,7 @@ export { seed } from './db/seed';
 export { postTransaction } from './modules/ledger/service';
 export { inTransaction } from './db/transaction';
 export { checkLedger } from './modules/ledger/check';
-export { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
+export { MicroSettler, type MicroSettlerOptions } from './engine/micro';
 export { openLead } from './engine/lead';
 export { beginTerm } from './modules/leadership/service';
 export { jobRunner } from './writer/jobs';

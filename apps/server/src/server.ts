@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '@tidemark/core';
-import type { TClosedMicroOrderEvent, TMicroAfterCoinTradeEvent } from '@tidemark/protocol';
 import { buildApp, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -8,31 +7,22 @@ import { migrate } from './db/migrate';
 import { watch } from './metrics';
 import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
-// micro options
-import { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
+import type { EngineDeps } from './engine/hosted';
 import { bootstrapAccounts, ensureMarketMaker } from './modules/bootstrap/service';
-// lever
-import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
-import { leverTickOf } from './modules/lever/service';
-// spot
-import { spotEngine, type SpotEngine } from './engine/spot/spot';
+import { hostEngines, type EngineOptions, type Engines } from './engines';
+import { ENGINES } from './wake';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
   config: Config;
   market: MarketEngine;
-  // micro options
-  /** the micro settler (it settles only while this process leads); tests run its passes with `drain()` */
-  micro: MicroSettler;
+  /** the leader's engines (each works only while this process leads); tests wait on their `idle()` */
+  engines: Engines;
+  /** what the engines were built with: tests build another engine alike */
+  engineDeps: EngineDeps;
   /** the clock the app was built with: tests pass its time to the services they call directly */
   clock: Clock;
-  // lever
-  /** the lever risk engine (running while this process leads) */
-  lever: LeverEngine;
-  // spot
-  /** the spot matcher (it works only while this process leads) */
-  spot: SpotEngine;
   url: string;
   /**
    * A graceful stop: hands the engine lock over at once, then stops taking connections, answers
@@ -45,7 +35,7 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
-  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions; micro?: Pick<MicroSettlerOptions, 'batchSize'> } = {},
+  options: Pick<AppDeps, 'logger' | 'extraRoutes' | 'mailer'> & { pgSchema?: string; market?: MarketOptions; micro?: EngineOptions['micro'] } = {},
 ): Promise<RunningServer> {
   const db = openDatabase({ ...config, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
   await migrate(db, options.pgSchema);
@@ -54,35 +44,20 @@ export async function startServer(
   const app = await buildApp({ db, config, ...options, market, clock: market.clock });
   const unwatch = watch(market);
   await bootstrapAccounts(db, config, app.log, market.clock);
-  // micro options
-  const micro = new MicroSettler({
-    ...options.micro,
+  const engineDeps: EngineDeps = {
     clock: market.clock,
     log: app.log,
-    publish: (userId, row) => {
-      const to = Number(userId);
-      const closed: TClosedMicroOrderEvent = { type: 'closed_microorder', to, data: row };
-      app.realtime.publishPrivate(userId, 'closed_microorder', closed);
-      // the stake and payout moved: wallet views reload on the event they already follow
-      const wallet: TMicroAfterCoinTradeEvent = { type: 'afterCoinTrade', to, wallet: 'micro', currency_id: row.currency_id, match_id: row.match_id, order_id: row.id };
-      app.realtime.publishPrivate(userId, 'afterCoinTrade', wallet);
-    },
-    listening: (userId) => app.realtime.listening(userId),
-  });
-  market.host(micro);
-  // lever
-  const lever = leverEngine({ clock: market.clock, log: () => app.log, tickOf: leverTickOf(market), pusher: app.leverTrade });
-  market.host(lever);
-  // spot
-  const spot = spotEngine({
     market,
-    clock: market.clock,
-    log: app.log,
-    notify: (userId, event) => app.realtime.publishPrivate(userId, 'afterCoinTrade', event),
-    publish: (update) => app.realtime.publishSpot(update),
-    makerUserId: config.marketMaker ? await ensureMarketMaker(db, market.clock) : undefined,
-  });
-  market.host(spot);
+    publish: {
+      toUser: (userId, event, payload) => app.realtime.publishPrivate(userId, event, payload),
+      listening: (userId) => app.realtime.listening(userId),
+      spotBook: (update) => app.realtime.publishSpot(update),
+      leverTrade: app.leverTrade,
+    },
+  };
+  const makerUserId = config.marketMaker ? await ensureMarketMaker(db, market.clock) : undefined;
+  const engines = hostEngines(engineDeps, { micro: options.micro, makerUserId });
+  for (const name of ENGINES) market.host(engines[name]);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick), app.jobs);
   await app.listen({ port: config.port, host: config.host });
@@ -93,10 +68,9 @@ export async function startServer(
     db,
     config,
     market,
-    micro,
+    engines,
+    engineDeps,
     clock: market.clock,
-    lever,
-    spot,
     url: `http://127.0.0.1:${port}`,
     async close() {
       // the engines' last writes (the recorder's final flush, a settlement batch) are jobs: the

@@ -143,17 +143,17 @@ describe('spot order writes', () => {
     const seller = await buildTrader(server, { funds: [[BTC, '0.01']] });
     const buyer = await buildTrader(server, { funds: [[USDT, '1000']] });
     const ask = await limitOrder(server, seller, BTC_USDT, 'sell', '67000', '0.01');
-    await server.spot.settled();
+    await server.engines.spot.idle();
     // another writer filled the resting ask (as a stalled leader's late commit would have)
     await server.db.updateTable('spot_order').set({ status: 'filled', filled_units: mustParseUnits('0.01') }).where('id', '=', BigInt(ask.message.id)).execute();
     const bid = await limitOrder(server, buyer, BTC_USDT, 'buy', '67000', '0.01');
-    await server.spot.settled();
+    await server.engines.spot.idle();
     // the matcher's book still held the ask: its command was refused as a whole, the book rebuilt
     expect(await fillsOf(server, ask.message.id)).toEqual([]);
     expect(await orderRow(server, ask.message.id)).toMatchObject({ status: 'filled', filled_units: mustParseUnits('0.01') });
     // the bid waits, and is taken on the rebuilt book: nothing to meet, it rests whole
-    server.spot.wake();
-    await server.spot.settled();
+    server.engines.spot.wake();
+    await server.engines.spot.idle();
     expect(await orderRow(server, bid.message.id)).toMatchObject({ status: 'open', filled_units: 0n });
     expect(await fillsOf(server, bid.message.id)).toEqual([]);
   });
@@ -166,12 +166,12 @@ describe('one engine’s failure', () => {
     const seller = await buildTrader(server, { funds: [[BTC, '0.01'], [ETH, '1']] });
     const buyer = await buildTrader(server, { funds: [[USDT, '10000']] });
     const ask = await limitOrder(server, seller, BTC_USDT, 'sell', '67000', '0.01');
-    await server.spot.settled();
+    await server.engines.spot.idle();
     // the row breaks the restore check: more filled than its size
     const broken = { filled_units: mustParseUnits('0.02') };
     await server.db.updateTable('spot_order').set(broken).where('id', '=', BigInt(ask.message.id)).execute();
-    await server.spot.lose();
-    await server.spot.gain(server.lead());
+    await server.engines.spot.lose();
+    await server.engines.spot.gain(server.lead());
 
     const risk = await server.get('/api/admin/risk', { token: viewer.token });
     expect(risk.message.halted).toEqual([
@@ -184,16 +184,16 @@ describe('one engine’s failure', () => {
     const btcBid = await limitOrder(server, buyer, BTC_USDT, 'buy', '67000', '0.01');
     const ethAsk = await limitOrder(server, seller, ETH_USDT, 'sell', '3500', '1');
     const ethBid = await limitOrder(server, buyer, ETH_USDT, 'buy', '3500', '1');
-    await server.spot.settled();
+    await server.engines.spot.idle();
     expect(await orderRow(server, btcBid.message.id)).toMatchObject({ status: 'accepted' });
     expect(await orderRow(server, ethAsk.message.id)).toMatchObject({ status: 'filled' });
     expect(await orderRow(server, ethBid.message.id)).toMatchObject({ status: 'filled' });
 
     // repaired, the pair comes back (the engine tries every engineRetryMs; a new term tries at once) and takes the waiting bid
     await server.db.updateTable('spot_order').set({ filled_units: 0n }).where('id', '=', BigInt(ask.message.id)).execute();
-    await server.spot.lose();
-    await server.spot.gain(server.lead());
-    await server.spot.settled();
+    await server.engines.spot.lose();
+    await server.engines.spot.gain(server.lead());
+    await server.engines.spot.idle();
     expect((await server.get('/api/admin/risk', { token: viewer.token })).message.halted).toEqual([]);
     expect(await registry.getSingleMetricAsString('tidemark_engine_halted')).not.toContain(`scope="pair ${BTC_PAIR}"`);
     expect(await orderRow(server, btcBid.message.id)).toMatchObject({ status: 'filled' });
@@ -220,6 +220,7 @@ describe('one engine’s failure', () => {
         gain,
         tick: (event) => ticks.push(event),
         wake: () => heard.push(name),
+        idle: async () => undefined,
         lose: async () => undefined,
       });
       market.host(engine('micro', () => Promise.reject(new Error('stored state of row 7 is unreadable'))));

@@ -31,7 +31,7 @@ async function startLeverServer(env: Record<string, string> = {}) {
   /** one trade at `price` now; resolves when the lever engine has decided on it */
   const trade = async (price: string, pairId = BTC_PAIR_ID) => {
     tell(price, pairId);
-    await server.lever.idle();
+    await server.engines.lever.idle();
   };
   /** the feed's book of a pair, best levels first */
   const book = (bids: [string, string][], asks: [string, string][], pairId = BTC_PAIR_ID) =>
@@ -89,7 +89,7 @@ const closeTxns = (orderId: number) =>
 const open = async (token: string, form: Record<string, string> = {}) => {
   const answer = await submit(token, form);
   expect(answer).toMatchObject({ type: 'ok' });
-  await server.lever.idle();
+  await server.engines.lever.idle();
   return (await orders(token)).message.data[0];
 };
 
@@ -356,7 +356,7 @@ describe('group commit failing at its commit', () => {
     expect((await orders(traders[2]!.token, '1')).message.total).toBe(1);
     // a retry with the key is a fresh attempt (nothing was claimed), refused again by its commit
     expect(await keyed(traders[1]!.token, 'poisoned', POISON_HANDS)).toMatchObject({ code: 'internal' });
-    await server.lever.idle();
+    await server.engines.lever.idle();
     await server.expectLedgerSound();
   });
 });
@@ -380,7 +380,7 @@ describe('entrusts', () => {
     expect(await server.post('/api/lever/cancel', { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
     expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
     expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
-    await server.lever.idle();
+    await server.engines.lever.idle();
 
     await trade('58900');
     const [filled] = (await orders(user.token, '1')).message.data;
@@ -407,7 +407,7 @@ describe('positions', () => {
     expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '59000', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
       code: 'lever_take_profit_invalid',
     });
-    await server.lever.idle();
+    await server.engines.lever.idle();
     await trade('60400');
     expect((await orders(user.token, '1')).message.data).toHaveLength(1);
     clock.advance(1000);
@@ -444,7 +444,7 @@ describe('positions', () => {
     const user = await leverTrader();
     const position = await open(user.token, { stop_loss_price: '59500' });
     const [answer] = await Promise.all([server.post('/api/lever/close', { id: String(position.id) }, { token: user.token }), trade('59400')]);
-    await server.lever.idle();
+    await server.engines.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(['manual', 'stop_loss']).toContain(closed.close_reason);
     expect(answer.type === 'ok' || answer.code === 'lever_order_not_open').toBe(true);
@@ -464,7 +464,7 @@ describe('positions', () => {
     await held.decided;
     expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
     held.release();
-    await server.lever.idle();
+    await server.engines.lever.idle();
     expect((await orders(user.token, '3')).message.data).toMatchObject([{ id: position.id, close_reason: 'manual', close_price: '59400.00000000', profits: '-6.30000000' }]);
     expect(await closeTxns(position.id)).toHaveLength(1);
     expect(await server.post('/api/lever/close', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
@@ -484,7 +484,7 @@ describe('positions', () => {
       type: 'ok',
     });
     held.release();
-    await server.lever.idle();
+    await server.engines.lever.idle();
     expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: position.id, status: 1, stop_loss_price: '59000.00000000' }]);
     expect(await closeTxns(position.id)).toHaveLength(0);
     clock.advance(1000);
@@ -514,13 +514,13 @@ describe('positions', () => {
     const user = await leverTrader();
     const position = await open(user.token, { target_profit_price: '60500' });
     const entrust = await open(user.token, { type: '2', status: '0', target_price: '60550' });
-    await server.lever.lose();
+    await server.engines.lever.lose();
     // the price passes both while the engine is stopped; no tick after this one reaches it
     clock.advance(1000);
     await trade('60600');
     expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([position.id]);
-    await server.lever.gain(server.lead());
-    await server.lever.idle();
+    await server.engines.lever.gain(server.lead());
+    await server.engines.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(closed).toMatchObject({ id: position.id, close_reason: 'take_profit', close_price: '60600.00000000', close_tick_time_ms: clock() });
     expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: entrust.id, type: 2, status: 1, open_tick_price: '60600.00000000' }]);
@@ -533,7 +533,7 @@ describe('positions', () => {
     const user = await leverTrader();
     const position = await open(user.token, { stop_loss_price: '59500' });
     const watched = await open(user.token, { target_profit_price: '60800' });
-    await server.lever.lose();
+    await server.engines.lever.lose();
     // while no engine runs the price dips through the stop-loss and comes back; the seconds are recorded
     clock.advance(1000);
     const dipAtMs = clock();
@@ -543,8 +543,8 @@ describe('positions', () => {
     await trade('60000');
     clock.advance(1000);
     await server.market.housekeep();
-    await server.lever.gain(server.lead());
-    await server.lever.idle();
+    await server.engines.lever.gain(server.lead());
+    await server.engines.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(closed).toMatchObject({ id: position.id, close_reason: 'stop_loss', close_price: '59400.00000000', close_tick_time_ms: dipAtMs - (dipAtMs % 1000) });
     // a take-profit the recorded prices never reached stays open

@@ -65,7 +65,7 @@ async function perform(command: NodeCommand): Promise<unknown> {
       return { userId: String(user.id), token: user.token };
     }
     case 'leverWatching':
-      await server.lever.watching(BigInt(command.orderId));
+      await server.engines.lever.watching(BigInt(command.orderId));
       return null;
     case 'checkLedger':
       return checkLedger(server.db);

@@ -84,11 +84,11 @@ describe('metrics behind a token on the app’s port', () => {
   it('takes the engines’ figures as they work: a lever risk tick, a spot match', async () => {
     const before = (await scrape(`Bearer ${TOKEN}`)).text;
     report!({ kind: 'trades', pairId: BTC_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: mustParseUnits('67000'), amountUnits: 100_000n, direction: 'buy' }] });
-    await server.lever.idle();
+    await server.engines.lever.idle();
     const seller = await buildTrader(server, { funds: [[BTC, '1']] });
     const placed = await server.post('/api/coin/submit', { currency_id: '1', legal_id: '3', type: '2', status: '0', price: '68000', number: '0.5' }, { token: seller.token });
     expect(placed.type).toBe('ok');
-    await server.spot.settled();
+    await server.engines.spot.idle();
     const after = (await scrape(`Bearer ${TOKEN}`)).text;
     const delta = (series: string) => valueOf(after, series) - valueOf(before, series);
     expect(delta('tidemark_lever_risk_tick_seconds_count')).toBe(1);
@@ -106,7 +106,7 @@ describe('metrics behind a token on the app’s port', () => {
     expect((await server.post('/api/microtrade/submit', form, { token: user.token })).type).toBe('ok');
     // the settler's pass comes 3 s after the expiry (its lag included)
     clock.advance(30_000 + limits.microSettleLagMs + 2_000);
-    await server.micro.drain();
+    await server.engines.micro.idle();
     const after = (await scrape(`Bearer ${TOKEN}`)).text;
     const delta = (series: string) => valueOf(after, series) - valueOf(before, series);
     expect(delta('tidemark_micro_settlement_delay_seconds_count')).toBe(1);

@@ -6,7 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { formatUnits, manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
 import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
-import { MicroSettler } from '../src/engine/micro/settler';
+import { MicroSettler } from '../src/engine/micro';
 import { ledgerKeyOf } from '../src/http/idempotency';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { buildStaff, buildTrader, type SignedInUser } from '../src/testing/factories';
@@ -71,7 +71,7 @@ const systemMoved = async (before: SystemBalances) => {
 /** Moves past `ms` and the settler's lag, then runs the settler's pass. */
 const settleAfter = async (ms: number) => {
   clock.advance(ms + limits.microSettleLagMs);
-  await server.micro.drain();
+  await server.engines.micro.idle();
 };
 /** Settles whatever an earlier test left open: the system accounts then move for the next orders alone. */
 const settleLeftovers = async () => {
@@ -196,7 +196,7 @@ describe('micro settlement', () => {
     const afterExpiryMs = clock();
     trade('1000');
     await settleAfter(0);
-    await server.micro.drain();
+    await server.engines.micro.idle();
     expect((await lists(user.token, '1')).total).toBe(0);
     const [closed] = (await lists(user.token, '3')).data;
     expect(closed).toMatchObject({ id: open!.id, status: 3, end_price: `${endPrice}.00000000`, end_price_time: endTickMs, profit_result: result, fact_profits: fact, remain_milli_seconds: 0 });
@@ -232,13 +232,13 @@ describe('micro settlement', () => {
     // a settler of small batches takes over (36 orders in batches of 5) and records a trade every
     // second for six minutes, at a price that names its second; it settles once they are final.
     // Only the first user listens: only their closed orders are pushed
-    await server.micro.lose();
+    await server.engines.micro.lose();
     const pushedTo: bigint[] = [];
     const small = new MicroSettler({
       clock,
       log: server.app.log,
-      publish: (userId) => pushedTo.push(userId),
-      listening: (userId) => userId === users[0]!.id,
+      publish: (userId: bigint) => pushedTo.push(userId),
+      listening: (userId: bigint) => userId === users[0]!.id,
       batchSize: 5,
     });
     await small.gain(server.lead());
@@ -253,9 +253,9 @@ describe('micro settlement', () => {
       small.tick({ ...event, seq: second });
     }
     clock.advance(limits.microSettleLagMs);
-    await small.drain();
+    await small.idle();
     await small.lose();
-    await server.micro.gain(server.lead());
+    await server.engines.micro.gain(server.lead());
     for (const user of users) expect((await lists(user.token, '1')).total).toBe(0);
     const closed = (await Promise.all(users.map((u) => server.get('/api/microtrade/lists', { token: u.token, query: { status: '3', limit: '100' } }))))
       .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
@@ -313,16 +313,16 @@ describe('micro settlement', () => {
   it('settles the orders that fell due while no leader ran, once, when leadership returns', async () => {
     trade('100');
     const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
-    await server.micro.lose();
+    await server.engines.micro.lose();
     for (const type of ['1', '2', '1']) expect((await submit(user.token, { type })).type).toBe('ok');
     clock.advance(60_000);
     trade('120');
-    await server.micro.drain();
+    await server.engines.micro.idle();
     expect((await lists(user.token, '1')).total).toBe(3);
     // the new leader rebuilds; a second gain (another leader) finds nothing left to settle
-    await server.micro.gain(server.lead());
-    await server.micro.gain(server.lead());
-    await server.micro.drain();
+    await server.engines.micro.gain(server.lead());
+    await server.engines.micro.gain(server.lead());
+    await server.engines.micro.idle();
     const closed = (await lists(user.token, '3')).data;
     expect(closed).toHaveLength(3);
     // no tick reached the stopped settler: each ends at its open price, a draw
@@ -342,7 +342,7 @@ describe('micro settlement', () => {
     expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '100.00000000', profit_result: 0 });
     // a slow bus delivers a trade stamped before the expiry only now
     report!({ kind: 'trades', pairId: BTC_PAIR, trades: [{ timeMs: expiresAtMs - 1_000, priceUnits: mustParseUnits('150'), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
-    await server.micro.drain();
+    await server.engines.micro.idle();
     const late = await server.db.selectFrom('micro_price_tick').select('time_ms').where('time_ms', '=', BigInt(expiresAtMs - 1_000)).execute();
     expect(late).toEqual([]);
     expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
@@ -358,24 +358,24 @@ describe('micro settlement', () => {
     const recorded = async (timeMs: number) =>
       (await server.db.selectFrom('micro_price_tick').select('time_ms').where('time_ms', '=', BigInt(timeMs)).execute()).length;
     // a leader sees a trade before the expiry and loses the lead (stalled, its lock cut) before writing it
-    await server.micro.lose();
+    await server.engines.micro.lose();
     const stalled = new MicroSettler({ clock, log: server.app.log, publish: () => undefined, listening: () => false });
     await stalled.gain(server.lead());
     clock.set(expiresAtMs - 1_000);
     tradeAt(stalled, clock(), '150');
     await stalled.lose();
     // the next leader settles by the record without it: a draw at the open price
-    await server.micro.gain(server.lead());
+    await server.engines.micro.gain(server.lead());
     await settleAfter(1_000);
     expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '100.00000000', profit_result: 0 });
-    await server.micro.lose();
+    await server.engines.micro.lose();
     // leading again, the first process writes neither that trade nor one arriving now stamped before the settled expiry
     await stalled.gain(server.lead());
     tradeAt(stalled, expiresAtMs - 500, '160');
     clock.advance(limits.microSettleLagMs);
-    await stalled.drain();
+    await stalled.idle();
     await stalled.lose();
-    await server.micro.gain(server.lead());
+    await server.engines.micro.gain(server.lead());
     expect([await recorded(expiresAtMs - 1_000), await recorded(expiresAtMs - 500)]).toEqual([0, 0]);
     expect((await verifyMicroChain(server.db)).breaks).toEqual([]);
     await server.expectLedgerSound();
@@ -389,7 +389,7 @@ describe('micro settlement', () => {
       expect((await submit(user.token, { number: '10', type: i % 2 === 0 ? '1' : '2' })).type).toBe('ok');
       clock.advance(100);
     }
-    await server.micro.lose();
+    await server.engines.micro.lose();
     const priceAt = new Map<number, number>();
     const feed = (settler: MicroSettler, price: number) => {
       priceAt.set(clock(), price);
@@ -417,9 +417,9 @@ describe('micro settlement', () => {
     feed(settler, 100);
     clock.advance(1);
     feed(settler, 100);
-    await settler.drain();
+    await settler.idle();
     await settler.lose();
-    await server.micro.gain(server.lead());
+    await server.engines.micro.gain(server.lead());
     // one pass: the trades after its start went in with the batches, no write of their own between them
     expect(jobNames.slice(0, jobNames.lastIndexOf('microSettle') + 1)).toEqual(['recordMicroTicks', ...Array<string>(5).fill('microSettle')]);
     const closed = ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token: user.token, query: { status: '3', limit: '100' } })).message.data;
@@ -443,15 +443,15 @@ describe('micro settlement', () => {
     trade('120');
     tradeOn(ETH_PAIR, '10');
     // trades stamped at the expiry itself: one more of that millisecond may still be in flight
-    await server.micro.drain();
+    await server.engines.micro.idle();
     expect((await lists(user.token, '1')).total).toBe(1);
     clock.advance(1);
     trade('130');
     // ETH/USDT, also recorded, has traded only up to the expiry: its trades after it may be in flight
-    await server.micro.drain();
+    await server.engines.micro.idle();
     expect((await lists(user.token, '1')).total).toBe(1);
     tradeOn(ETH_PAIR, '11');
-    await server.micro.drain();
+    await server.engines.micro.idle();
     // 1 ms after the expiry, not the lag's 1,000 ms: settled at the last trade at or before the expiry
     expect((await lists(user.token, '1')).total).toBe(0);
     expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '120.00000000', end_price_time: expiresAtMs, profit_result: 1 });
@@ -464,10 +464,10 @@ describe('micro settlement', () => {
       report!({ kind: 'trades', pairId, trades: [{ timeMs: aheadMs, priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
     }
     clock.advance(29_999);
-    await server.micro.drain();
+    await server.engines.micro.idle();
     expect((await lists(user.token, '1')).total).toBe(1);
     clock.advance(1);
-    await server.micro.drain();
+    await server.engines.micro.idle();
     expect((await lists(user.token, '3')).data[0]).toMatchObject({ end_price: '100.00000000', profit_result: 0 });
     // the tests after start from a trade at their own time, not the one stamped ahead
     clock.set(aheadMs + 1);
@@ -545,8 +545,8 @@ describe('micro settings staff change', () => {
         ['100.00000000', '1.00000000', '80.00000000', '0.00000000'],
       ]);
       // and a new leader takes over before they are due: it reads both back from the database
-      await server.micro.lose();
-      await server.micro.gain(server.lead());
+      await server.engines.micro.lose();
+      await server.engines.micro.gain(server.lead());
 
       clock.advance(10_000);
       trade('110');

@@ -138,8 +138,8 @@ describe('micro options', () => {
       report!({ kind: 'trades', pairId: ETH_PAIR, trades: [{ timeMs: clock(), priceUnits: mustParseUnits(price), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
     // closed when the settler took over: it recorded none of the pair's trades
     await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
-    await server.micro.lose();
-    await server.micro.gain(server.lead());
+    await server.engines.micro.lose();
+    await server.engines.micro.gain(server.lead());
     const pairForm = { pair_id: String(ETH_PAIR), is_display: '1', spread: '0.05', fee: '0.1', share_num: '0.01', micro_open: '1', lever_open: '1', multiples: '5,10', hand_presets: '10', hands_min: '10', hands_max: '100', maintenance: '20' };
     expect(await save('pair', pairForm)).toMatchObject({ type: 'ok' });
     trade('3000');
@@ -147,9 +147,9 @@ describe('micro options', () => {
     expect(await server.post('/api/microtrade/submit', order, { token: trader.token })).toMatchObject({ type: 'ok' });
     clock.advance(10_000);
     trade('3010');
-    await server.micro.drain();
+    await server.engines.micro.idle();
     clock.advance(20_000 + limits.microSettleLagMs);
-    await server.micro.drain();
+    await server.engines.micro.idle();
     const closed = (await server.get('/api/microtrade/lists', { token: trader.token, query: { status: '3' } })).message.data;
     expect(closed).toMatchObject([{ open_price: '3000.00000000', end_price: '3010.00000000', profit_result: 1 }]);
 
@@ -157,13 +157,13 @@ describe('micro options', () => {
     trade('3010');
     expect(await server.post('/api/microtrade/submit', { ...order, type: '2' }, { token: trader.token })).toMatchObject({ type: 'ok' });
     expect(await save('pair', { ...pairForm, micro_open: '0' })).toMatchObject({ type: 'ok' });
-    await server.micro.lose();
-    await server.micro.gain(server.lead());
+    await server.engines.micro.lose();
+    await server.engines.micro.gain(server.lead());
     clock.advance(10_000);
     trade('2990');
-    await server.micro.drain();
+    await server.engines.micro.idle();
     clock.advance(20_000 + limits.microSettleLagMs);
-    await server.micro.drain();
+    await server.engines.micro.idle();
     const [last] = (await server.get('/api/microtrade/lists', { token: trader.token, query: { status: '3' } })).message.data;
     expect(last).toMatchObject({ type: 2, open_price: '3010.00000000', end_price: '2990.00000000', profit_result: 1 });
     await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();

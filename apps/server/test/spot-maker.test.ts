@@ -23,7 +23,7 @@ beforeAll(async () => {
     env: { MARKET_MAKER: '1' },
     market: { clock, flushMs: 3_600_000, feed: () => ({ start: async (r) => void (report = r), stop: async () => {} }) },
   });
-  await server.spot.settled();
+  await server.engines.spot.idle();
 });
 afterAll(async () => {
   clients.forEach((c) => c.disconnect());
@@ -36,7 +36,7 @@ const num = (text: string) => mustParseUnits(text);
 async function indexTo(price: string) {
   clock.advance(limits.spotMakerRequoteMs);
   report!({ kind: 'trades', pairId: BTC_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: num(price), amountUnits: 100_000n, direction: 'buy' }] });
-  await server.spot.settled();
+  await server.engines.spot.idle();
 }
 
 function next<E extends 'coin_depth' | 'coin_detail'>(socket: Client, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
@@ -87,7 +87,7 @@ describe('the market maker', () => {
     const pushedBook = next(client, 'coin_depth');
     const order = await server.post('/api/coin/submit', { ...BTC_USDT, type: '1', status: '1', number: '0.02' }, { token: buyer.token });
     expect(order.type).toBe('ok');
-    await server.spot.settled();
+    await server.engines.spot.idle();
     const history = (await server.post('/api/coin/my_orders', { ...BTC_USDT, status: '3' }, { token: buyer.token })).message;
     expect(history.data[0]).toMatchObject({ id: order.message.id, status: 2, filled: '0.02000000', avg_price: bestAsk[0] });
     const trades = (await server.get('/api/coin/trades', { query: BTC_USDT })).message;
@@ -120,8 +120,8 @@ describe('the market maker', () => {
   it('quotes only what it holds', async () => {
     // rungs of 4 BTC out of its ~10: two asks fit, the third would overdraw it
     await server.db.updateTable('spot_maker').set({ size_units: num('4') }).where('pair_id', '=', 2n).execute();
-    await server.spot.lose();
-    await server.spot.gain(server.lead());
+    await server.engines.spot.lose();
+    await server.engines.spot.gain(server.lead());
     await indexTo(formatUnits(server.market.lastPriceUnits(BTC_PAIR_ID) + num('50')));
     const { lever_transaction: depth } = await book();
     expect(depth.out.map(([, amount]: [string, string]) => amount)).toEqual(['4.00000000', '4.00000000']);
@@ -132,12 +132,12 @@ describe('the market maker', () => {
     const admin = await buildStaff(server, { role: 'admin' });
     const save = (form: Record<string, string>) => server.post('/api/admin/markets/spot_maker', { pair_id: '2', spread: '0.2', step: '0.1', size: '0.02', ...form }, { token: admin.token });
     expect(await save({ is_active: '1', levels: '3' })).toMatchObject({ type: 'ok' });
-    await server.spot.settled();
+    await server.engines.spot.idle();
     const { lever_transaction: depth } = await book();
     expect(depth.in).toEqual(Array(3).fill([expect.any(String), '0.02000000']));
     expect(depth.out).toEqual(Array(3).fill([expect.any(String), '0.02000000']));
     expect(await save({ is_active: '0', levels: '3' })).toMatchObject({ type: 'ok' });
-    await server.spot.settled();
+    await server.engines.spot.idle();
     expect((await book()).lever_transaction).toEqual({ in: [], out: [] });
     await server.expectLedgerSound();
   });

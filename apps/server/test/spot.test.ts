@@ -27,7 +27,7 @@ const balances = async (trader: Trader) => {
   return { btc: deal.user_currency, usdt: deal.user_legal };
 };
 /** lets the matcher take what was submitted */
-const matched = () => server.spot.settled();
+const matched = () => server.engines.spot.idle();
 
 describe('spot orders', () => {
   it('accepts a limit order with its funds frozen, and the matcher rests it', async () => {
@@ -145,18 +145,18 @@ describe('spot orders', () => {
     const first = await limitOrder(early, 'sell', '66500', '0.01');
     const second = await limitOrder(late, 'sell', '66500', '0.01');
     await matched();
-    await server.spot.lose();
+    await server.engines.spot.lose();
     // accepted while no leader runs: taken after the rebuild
     const bid = await limitOrder(buyer, 'buy', '66500', '0.01');
-    await server.spot.gain(server.lead());
+    await server.engines.spot.gain(server.lead());
     await matched();
     expect((await orders(buyer, '3')).data[0]).toMatchObject({ id: bid.message.id, status: 2 });
     // time priority survived: the earlier ask filled, the later one still rests
     expect((await orders(early, '3')).data[0]).toMatchObject({ id: first.message.id, status: 2 });
     expect((await orders(late, '0')).data[0]).toMatchObject({ id: second.message.id, status: 1 });
     // a second rebuild leaves the resting order where it was, matched once only
-    await server.spot.lose();
-    await server.spot.gain(server.lead());
+    await server.engines.spot.lose();
+    await server.engines.spot.gain(server.lead());
     await matched();
     expect((await orders(late, '0')).data[0]).toMatchObject({ id: second.message.id, status: 1, filled: '0.00000000' });
     await server.expectLedgerSound();

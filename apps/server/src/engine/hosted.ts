@@ -1,4 +1,6 @@
-import type { TickEvent } from '@tidemark/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Depth, MarketView, TickEvent, Trade } from '@tidemark/core';
+import type { PrivateEvents } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import type { JobValue, LeaderJobName, JobArgs } from '../jobs';
 import type { EngineName } from '../wake';
@@ -52,4 +54,43 @@ export interface LeaderEngine {
   wake(detail?: string): void;
   /** leadership is lost or the process stops: stop at once, finishing what is in hand */
   lose(): Promise<void>;
+  /**
+   * Resolves once the engine did what is due at the clock's time and every tick and wake handed
+   * in so far: tests wait on it (after driving the clock) instead of sleeping.
+   */
+  idle(): Promise<void>;
+}
+
+/** What an engine tells traders and the market, once its writes committed: the realtime layer's. */
+export interface Publish {
+  /** an event to every socket of one trader, on whichever process */
+  toUser<E extends keyof PrivateEvents>(userId: bigint, event: E, payload: PrivateEvents[E]): void;
+  /** false when no socket of the trader can hear a push: what they would be sent is not built */
+  listening(userId: bigint): boolean;
+  /** a spot pair's book and new fills, to every process's sockets */
+  spotBook(update: SpotBookUpdate): void;
+  /** `lever_trade`: one trader's figures now, or every position holder's on the ticks (paced) */
+  leverTrade: { push(userId: bigint): void; tick(): void };
+}
+
+/**
+ * What every engine is built with, the same for each. The database and the job runner reach an
+ * engine only through the Lead of its term (`gain`), so that every write it makes is fenced.
+ */
+export interface EngineDeps {
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** the live market: prices and pairs as this process sees them */
+  market: MarketView;
+  publish: Publish;
+}
+
+/** The spot matcher's push after each batch: the pair's whole book (best levels) and its new fills. */
+export interface SpotBookUpdate {
+  pairId: number;
+  depth: Depth;
+  /** the last fill price, or the index price before the pair ever traded */
+  lastPriceUnits: bigint;
+  /** newest first */
+  trades: Trade[];
 }

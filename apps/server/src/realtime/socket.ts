@@ -20,7 +20,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MarketEngine } from '../engine/market/market';
 import { fanoutLag, socketsOpen } from '../metrics';
-import type { SpotBookUpdate } from '../engine/spot/spot';
+import type { SpotBookUpdate } from '../engine/hosted';
 import { resolveSession, sessionRevoked } from '../modules/session/service';
 import { addressGate, handshakeAddress } from './address-gate';
 import { marketEvents } from './market-events';

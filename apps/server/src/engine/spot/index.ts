@@ -1,22 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   applySpotCommand,
   createSpotBook,
-  type Clock,
-  type Depth,
-  type MarketView,
   type SpotBook,
   type SpotCommand,
   type TickEvent,
   type Trade,
 } from '@tidemark/core';
-import { limits, SPOT_ORDER_STATUSES, type TAfterCoinTradeEvent } from '@tidemark/protocol';
+import { limits, SPOT_ORDER_STATUSES } from '@tidemark/protocol';
 import { LeadLost } from '../../db/lead';
 import { leadershipState } from '../../modules/leadership/service';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
 import { applyAndPersist, bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
 import { engineMetrics } from '../../metrics';
-import type { Lead, LeaderEngine } from '../hosted';
+import type { EngineDeps, Lead, LeaderEngine } from '../hosted';
 import { MarketMaker } from './maker';
 
 interface PairBook {
@@ -30,21 +26,6 @@ interface PairBook {
   unpublished: Trade[];
   /** the book changed since the last push */
   changed: boolean;
-}
-
-/** What the matcher pushes after each batch: the pair's whole book (best levels) and its new fills. */
-export interface SpotBookUpdate {
-  pairId: number;
-  depth: Depth;
-  /** the last fill price, or the index price before the pair ever traded */
-  lastPriceUnits: bigint;
-  /** newest first */
-  trades: Trade[];
-}
-
-export interface SpotEngine extends LeaderEngine {
-  /** resolves when the work in hand (and any asked for meanwhile) is done: tests wait on it */
-  settled(): Promise<void>;
 }
 
 /** A pair's book that could not be rebuilt: its orders wait, the other pairs trade on. */
@@ -67,19 +48,12 @@ class BookUnsound extends Error {}
  * with the order that broke it, and is tried again every `engineRetryMs`. The band follows the
  * market's last price.
  */
-export function spotEngine(deps: {
-  market: MarketView;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** the owners' private notices, after commit */
-  notify: (userId: bigint, event: TAfterCoinTradeEvent) => void;
-  /** the public book and tape, after commit */
-  publish: (update: SpotBookUpdate) => void;
+export function spotEngine(
+  { market, clock, log, publish }: EngineDeps,
   /** the market maker's account: it quotes every pair of the `spot_maker` table (none when absent) */
-  makerUserId?: bigint | undefined;
-}): SpotEngine {
-  const { market, clock, log } = deps;
-  const maker = deps.makerUserId === undefined ? undefined : new MarketMaker(deps.makerUserId, log);
+  { makerUserId }: { makerUserId?: bigint | undefined } = {},
+): LeaderEngine {
+  const maker = makerUserId === undefined ? undefined : new MarketMaker(makerUserId, log);
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
   const books = new Map<bigint, PairBook>();
   const halted = new Map<bigint, HaltedPair>();
@@ -136,7 +110,7 @@ export function spotEngine(deps: {
       pair.changed = false;
       const { bids, asks } = pair.book.depth(limits.spotDepthLevels);
       const level = (l: { priceUnits: bigint; amountUnits: bigint }) => [l.priceUnits, l.amountUnits] as const;
-      deps.publish({
+      publish.spotBook({
         pairId: Number(pair.pairId),
         depth: { bids: bids.map(level), asks: asks.map(level) },
         lastPriceUnits: pair.lastFillUnits ?? pair.book.indexPriceUnits ?? 0n,
@@ -152,7 +126,7 @@ export function spotEngine(deps: {
         maker.ended(pair.pairId, orderId, status);
         continue;
       }
-      deps.notify(userId, {
+      publish.toUser(userId, 'afterCoinTrade', {
         type: 'afterCoinTrade',
         to: Number(userId),
         currency_id: Number(pair.currencyId),
@@ -281,7 +255,7 @@ export function spotEngine(deps: {
       books.clear();
       halted.clear();
     },
-    settled: async () => {
+    idle: async () => {
       // a drain may schedule no further one: wait until the chain stops growing
       for (;;) {
         const current = running;

@@ -4,39 +4,30 @@
 // status it expects; the new book is kept only after the commits.
 // When a guard finds the order already changed (a manual close or cancel won the race) or a
 // commit fails, the book is rebuilt from the database, which is always the truth.
-import type { FastifyBaseLogger } from 'fastify';
-import { createLeverBook, replayFromMs, stepLever, ticksOfSecond, type Clock, type LeverBook, type TickEvent } from '@tidemark/core';
+import { createLeverBook, replayFromMs, stepLever, ticksOfSecond, type LeverBook, type TickEvent } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import {
   lastLeverOrderId,
   leverOrdersChanged,
   leverPairConfigs,
+  leverTickOf,
   liveLeverOrders,
-  type TickOf,
 } from '../../modules/lever/service';
 import { LeadLost } from '../../db/lead';
 import { recordedSecondsFrom } from '../../modules/market/service';
 import { engineMetrics, timed } from '../../metrics';
-import type { LeverTradePusher } from '../../realtime/lever-trade';
-import type { Lead, LeaderEngine } from '../hosted';
+import type { EngineDeps, Lead, LeaderEngine } from '../hosted';
 
 export interface LeverEngine extends LeaderEngine {
-  /** resolves when every tick and wake handed in so far is done (tests wait on it instead of sleeping) */
-  idle(): Promise<void>;
   /** resolves once the running engine's book watches the order (tests of the wake path wait on it) */
   watching(orderId: bigint): Promise<void>;
 }
 
-export interface LeverEngineDeps {
-  clock: Clock;
-  log: () => FastifyBaseLogger;
-  /** each pair's last price as the market shows it when leadership is gained */
-  tickOf: TickOf;
-  /** tells owners of each committed fill or close at once, and position holders on the ticks */
-  pusher?: Pick<LeverTradePusher, 'push' | 'tick'>;
-}
-
-export function leverEngine({ clock, log, tickOf, pusher }: LeverEngineDeps): LeverEngine {
+export function leverEngine({ clock, log, market, publish }: EngineDeps): LeverEngine {
+  // each pair's last price as the market shows it when leadership is gained
+  const tickOf = leverTickOf(market);
+  // tells owners of each committed fill or close at once, and position holders on the ticks
+  const pusher = publish.leverTrade;
   /** the term it runs in: reads through `lead.db`, fills and closes committed as its jobs */
   let lead: Lead | undefined;
   let book: LeverBook | undefined;
@@ -56,9 +47,9 @@ export function leverEngine({ clock, log, tickOf, pusher }: LeverEngineDeps): Le
     queue = queue.then(work).catch((error: unknown) => {
       // another process leads now: nothing was written, and this one stops (see Lead)
       if (error instanceof LeadLost) return;
-      log().error({ err: error }, 'lever engine');
+      log.error({ err: error }, 'lever engine');
       // the database is the truth: rebuild from it rather than go on with a book it may not match
-      return rebuild().catch((again: unknown) => log().error({ err: again }, 'lever engine rebuild'));
+      return rebuild().catch((again: unknown) => log.error({ err: again }, 'lever engine rebuild'));
     });
   };
 
@@ -120,7 +111,7 @@ export function leverEngine({ clock, log, tickOf, pusher }: LeverEngineDeps): Le
       let done: boolean | undefined;
       if (decision.type === 'lever_order_filled') done = await lead.run('leverFill', { order: decision.order });
       else if (decision.type === 'lever_order_closed') done = await lead.run('leverClose', { event: decision });
-      if (done) pusher?.push(decision.order.userId);
+      if (done) pusher.push(decision.order.userId);
       if (done === false) inStep = false;
     }
     book = result.book;
@@ -129,7 +120,7 @@ export function leverEngine({ clock, log, tickOf, pusher }: LeverEngineDeps): Le
 
   async function applyTrades(event: Extract<TickEvent, { kind: 'trades' }>): Promise<void> {
     for (const trade of event.trades) await decide(BigInt(event.pairId), trade.priceUnits, trade.timeMs);
-    pusher?.tick();
+    pusher.tick();
   }
 
   /**

@@ -23,7 +23,7 @@ import {
 } from '../../modules/micro/service';
 import { engineMetrics } from '../../metrics';
 import { LeadLost } from '../../db/lead';
-import type { Lead, LeaderEngine } from '../hosted';
+import type { EngineDeps, Lead, LeaderEngine } from '../hosted';
 
 export interface MicroSettlerOptions {
   clock: Clock;
@@ -109,7 +109,7 @@ export class MicroSettler implements LeaderEngine {
     this.active = true;
     this.timer = setInterval(() => this.kick(), limits.microSettleIntervalMs);
     // orders that fell due while no leader ran settle now, at their recorded end prices
-    await this.drain();
+    await this.idle();
   }
 
   tick(event: TickEvent): void {
@@ -137,7 +137,7 @@ export class MicroSettler implements LeaderEngine {
   }
 
   /** Runs a pass now and resolves when it (and any before it) is done: tests and tools wait on it. */
-  drain(): Promise<void> {
+  idle(): Promise<void> {
     this.queued = false;
     this.running = this.running.then(() => this.pass());
     return this.running;
@@ -330,4 +330,20 @@ export class MicroSettler implements LeaderEngine {
       ),
     );
   }
+}
+
+/** The micro settler as the leader hosts it: each settled order goes to its owner, with the wallet change. */
+export function microEngine({ clock, log, publish }: EngineDeps, options: Pick<MicroSettlerOptions, 'batchSize'> = {}): MicroSettler {
+  return new MicroSettler({
+    ...options,
+    clock,
+    log,
+    publish: (userId, row) => {
+      const to = Number(userId);
+      publish.toUser(userId, 'closed_microorder', { type: 'closed_microorder', to, data: row });
+      // the stake and payout moved: wallet views reload on the event they already follow
+      publish.toUser(userId, 'afterCoinTrade', { type: 'afterCoinTrade', to, wallet: 'micro', currency_id: row.currency_id, match_id: row.match_id, order_id: row.id });
+    },
+    listening: (userId) => publish.listening(userId),
+  });
 }
