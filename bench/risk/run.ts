@@ -46,8 +46,6 @@ const configs: LeverPairConfig[] = Array.from({ length: PAIRS }, (_, i) => ({
   positionsPerUserMax: 1000,
   entrustsPerUserMax: 1000,
   priceMaxAgeMs: 60_000,
-  houseAccountId: 900n,
-  feesAccountId: 901n,
 }));
 const priceOf = (pairIndex: number) => u(String(1000 * (pairIndex + 1)));
 /** price x (1 + permille / 1000) */
@@ -81,7 +79,6 @@ function position(id: number): LeverOrder {
   return {
     id: BigInt(id + 1),
     userId,
-    accountId: 1_000_000n + userId,
     pairId: config.pairId,
     currencyId: config.currencyId,
     direction,

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   applyPostings,
+  balanceKey,
   checkPostings,
   findLedgerProblems,
   type AccountAudit,
@@ -12,13 +13,18 @@ import {
 } from './ledger';
 import { UNITS_MAX, UNITS_MIN, formatUnits, mustParseUnits } from './money';
 
-const post = (accountId: bigint, currencyId: bigint, bucket: Bucket, deltaUnits: bigint): Posting => ({
-  accountId,
+// the tests' accounts are owners numbered from 1, each holding one currency
+const post = (owner: bigint, currencyId: bigint, bucket: Bucket, deltaUnits: bigint): Posting => ({
+  account: { owner },
   currencyId,
   bucket,
   deltaUnits,
 });
 const balance = (availableUnits: bigint, frozenUnits = 0n): Balance => ({ availableUnits, frozenUnits });
+/** The balance key of owner `id` in `currencyId`. */
+const key = (id: bigint, currencyId = 1n): string => balanceKey({ owner: id }, currencyId);
+/** The owner a posting account stands for (every test account is an owner). */
+const ownerOf = (account: Posting['account']): bigint => ('owner' in account ? account.owner : 0n);
 const negate = (postings: readonly Posting[]): Posting[] => postings.map((p) => ({ ...p, deltaUnits: -p.deltaUnits }));
 const always = (): boolean => true;
 const never = (): boolean => false;
@@ -89,17 +95,17 @@ const worldArb = fc
   )
   .map(([accounts, amounts, transfers]) => ({
     accounts,
-    balances: new Map(accounts.map((_, i) => [BigInt(i + 1), balance(...(amounts[i] ?? [0n, 0n]))])),
+    balances: new Map(accounts.map((a, i) => [key(BigInt(i + 1), a.currencyId), balance(...(amounts[i] ?? [0n, 0n]))])),
     postings: toPostings(accounts, transfers),
   }));
 
 function totalsByCurrency(
   accounts: readonly AccountSpec[],
-  balances: ReadonlyMap<bigint, Balance>,
+  balances: ReadonlyMap<string, Balance>,
 ): Map<bigint, bigint> {
   const totals = new Map<bigint, bigint>();
   accounts.forEach(({ currencyId }, i) => {
-    const b = balances.get(BigInt(i + 1));
+    const b = balances.get(key(BigInt(i + 1), currencyId));
     totals.set(currencyId, (totals.get(currencyId) ?? 0n) + (b ? b.availableUnits + b.frozenUnits : 0n));
   });
   return totals;
@@ -110,11 +116,11 @@ function simulateBooks(
   accounts: readonly AccountSpec[],
   txns: readonly Transfer[][],
 ): { accounts: AccountAudit[]; txns: TxnAudit[] } {
-  let balances = new Map(accounts.map((_, i) => [BigInt(i + 1), balance(0n)]));
+  let balances = new Map(accounts.map((a, i) => [key(BigInt(i + 1), a.currencyId), balance(0n)]));
   const audits: TxnAudit[] = [];
   txns.forEach((transfers, i) => {
     const postings = toPostings(accounts, transfers);
-    const applied = applyPostings(balances, postings, (id) => accounts[Number(id) - 1]?.allowNegative ?? false);
+    const applied = applyPostings(balances, postings, (account) => accounts[Number(ownerOf(account)) - 1]?.allowNegative ?? false);
     if (!applied.ok) return;
     balances = applied.balances;
     const sums = new Map<bigint, bigint>();
@@ -123,8 +129,8 @@ function simulateBooks(
     audits.push({ txnId: BigInt(i + 1), sumsByCurrency });
   });
   return {
-    accounts: accounts.map(({ allowNegative }, i) => {
-      const b = balances.get(BigInt(i + 1)) ?? balance(0n);
+    accounts: accounts.map(({ allowNegative, currencyId }, i) => {
+      const b = balances.get(key(BigInt(i + 1), currencyId)) ?? balance(0n);
       return {
         accountId: BigInt(i + 1),
         availableUnits: b.availableUnits,
@@ -209,8 +215,8 @@ describe('checkPostings', () => {
 
 describe('applyPostings', () => {
   const balances = new Map([
-    [1n, balance(10n, 3n)],
-    [2n, balance(0n)],
+    [key(1n), balance(10n, 3n)],
+    [key(2n), balance(0n)],
   ]);
 
   it('moves money and leaves the input untouched', () => {
@@ -218,11 +224,11 @@ describe('applyPostings', () => {
     expect(result).toEqual({
       ok: true,
       balances: new Map([
-        [1n, balance(6n, 3n)],
-        [2n, balance(0n, 4n)],
+        [key(1n), balance(6n, 3n)],
+        [key(2n), balance(0n, 4n)],
       ]),
     });
-    expect(balances).toEqual(new Map([[1n, balance(10n, 3n)], [2n, balance(0n)]]));
+    expect(balances).toEqual(new Map([[key(1n), balance(10n, 3n)], [key(2n), balance(0n)]]));
   });
 
   it('judges only the final state, not intermediate steps', () => {
@@ -239,7 +245,7 @@ describe('applyPostings', () => {
     expect(applyPostings(balances, [post(1n, 1n, 'available', -1n), post(9n, 1n, 'available', 1n)], never)).toEqual({
       ok: false,
       reason: 'unknown_account',
-      accountId: 9n,
+      key: key(9n),
     });
   });
 
@@ -247,21 +253,21 @@ describe('applyPostings', () => {
     expect(applyPostings(balances, [post(1n, 1n, 'available', -11n), post(2n, 1n, 'available', 11n)], never)).toEqual({
       ok: false,
       reason: 'insufficient',
-      accountId: 1n,
+      key: key(1n),
       bucket: 'available',
     });
     expect(applyPostings(balances, [post(1n, 1n, 'frozen', -4n), post(1n, 1n, 'available', 4n)], never)).toEqual({
       ok: false,
       reason: 'insufficient',
-      accountId: 1n,
+      key: key(1n),
       bucket: 'frozen',
     });
   });
 
   it('lets accounts that may go negative do so', () => {
     const postings = [post(2n, 1n, 'available', -7n), post(1n, 1n, 'available', 7n)];
-    const result = applyPostings(balances, postings, (id) => id === 2n);
-    expect(result.ok && result.balances.get(2n)).toEqual(balance(-7n));
+    const result = applyPostings(balances, postings, (account) => ownerOf(account) === 2n);
+    expect(result.ok && result.balances.get(key(2n))).toEqual(balance(-7n));
   });
 
   it('preserves the total per currency across all accounts', () => {

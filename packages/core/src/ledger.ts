@@ -6,8 +6,14 @@ export const SYSTEM_ACCOUNTS: readonly SystemAccount[] = ['house', 'fees', 'depo
 
 export type Bucket = 'available' | 'frozen';
 
+/**
+ * Whose money a posting moves: the trader an engine works for (the owner, in the wallet that
+ * engine's module books it to) or a system account. The server turns these into ledger legs.
+ */
+export type PostingAccount = { owner: bigint } | { system: SystemAccount };
+
 export interface Posting {
-  accountId: bigint;
+  account: PostingAccount;
   currencyId: bigint;
   bucket: Bucket;
   deltaUnits: bigint;
@@ -55,34 +61,39 @@ export interface Balance {
 
 const BUCKET_FIELD: Record<Bucket, keyof Balance> = { available: 'availableUnits', frozen: 'frozenUnits' };
 
+/** One account's balance in one currency as a key (`owner:7:3`, `system:fees:3`): balances are kept by it. */
+export const balanceKey = (account: PostingAccount, currencyId: bigint): string =>
+  'owner' in account ? `owner:${account.owner}:${currencyId}` : `system:${account.system}:${currencyId}`;
+
 /**
- * Applies already-checked postings to a copy of `balances` (keyed by account id; untouched entries are shared).
+ * Applies already-checked postings to a copy of `balances` (keyed by `balanceKey`; untouched entries are shared).
  * Only the final state is judged, so posting order within a transaction does not matter.
  * Throws RangeError if a bucket would leave the signed 64-bit range.
  */
 export function applyPostings(
-  balances: ReadonlyMap<bigint, Balance>,
+  balances: ReadonlyMap<string, Balance>,
   postings: readonly Posting[],
-  allowNegative: (accountId: bigint) => boolean,
+  allowNegative: (account: PostingAccount) => boolean,
 ):
-  | { ok: true; balances: Map<bigint, Balance> }
-  | { ok: false; reason: 'insufficient'; accountId: bigint; bucket: Bucket }
-  | { ok: false; reason: 'unknown_account'; accountId: bigint } {
-  const changed = new Map<bigint, Balance>();
-  for (const { accountId, bucket, deltaUnits } of postings) {
-    const current = changed.get(accountId) ?? balances.get(accountId);
-    if (!current) return { ok: false, reason: 'unknown_account', accountId };
+  | { ok: true; balances: Map<string, Balance> }
+  | { ok: false; reason: 'insufficient'; key: string; bucket: Bucket }
+  | { ok: false; reason: 'unknown_account'; key: string } {
+  const changed = new Map<string, { account: PostingAccount; balance: Balance }>();
+  for (const { account, currencyId, bucket, deltaUnits } of postings) {
+    const key = balanceKey(account, currencyId);
+    const current = changed.get(key)?.balance ?? balances.get(key);
+    if (!current) return { ok: false, reason: 'unknown_account', key };
     const field = BUCKET_FIELD[bucket];
     // Fresh objects: the caller's balances stay untouched.
-    changed.set(accountId, { ...current, [field]: assertUnitsInRange(current[field] + deltaUnits) });
+    changed.set(key, { account, balance: { ...current, [field]: assertUnitsInRange(current[field] + deltaUnits) } });
   }
-  for (const [accountId, { availableUnits, frozenUnits }] of changed) {
-    if (allowNegative(accountId)) continue;
-    if (availableUnits < 0n) return { ok: false, reason: 'insufficient', accountId, bucket: 'available' };
-    if (frozenUnits < 0n) return { ok: false, reason: 'insufficient', accountId, bucket: 'frozen' };
+  for (const [key, { account, balance }] of changed) {
+    if (allowNegative(account)) continue;
+    if (balance.availableUnits < 0n) return { ok: false, reason: 'insufficient', key, bucket: 'available' };
+    if (balance.frozenUnits < 0n) return { ok: false, reason: 'insufficient', key, bucket: 'frozen' };
   }
   const next = new Map(balances);
-  for (const [accountId, balance] of changed) next.set(accountId, balance);
+  for (const [key, { balance }] of changed) next.set(key, balance);
   return { ok: true, balances: next };
 }
 

@@ -2,7 +2,7 @@
 // The seed is printed; SEED=<n> replays a run (fast-check also prints the failing seed and path).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPostings, checkPostings, type Balance } from '../ledger';
+import { applyPostings, balanceKey, checkPostings, type Balance, type PostingAccount } from '../ledger';
 import { createRng, type Rng } from '../market/rng';
 import { mustParseUnits as u } from '../money';
 import { createLeverBook, leverOrders, stepLever, type LeverBook } from './engine';
@@ -13,10 +13,12 @@ import type { LeverCommand, LeverEvent, LeverPairConfig } from './types';
 const seed = process.env.SEED ? Number(process.env.SEED) : Date.now() % 2 ** 31;
 console.info(`lever property tests: SEED=${seed}`);
 
-const HOUSE = 900n;
-const FEES = 901n;
 const USDT = 3n;
-const isSystem = (accountId: bigint) => accountId === HOUSE || accountId === FEES;
+const HOUSE = balanceKey({ system: 'house' }, USDT);
+const FEES = balanceKey({ system: 'fees' }, USDT);
+const isSystem = (account: PostingAccount) => 'system' in account;
+/** A trader's lever balance, as the balances map keys it. */
+const owner = (userId: bigint) => balanceKey({ owner: userId }, USDT);
 
 const basePair = {
   currencyId: USDT,
@@ -27,8 +29,6 @@ const basePair = {
   positionsPerUserMax: 20,
   entrustsPerUserMax: 10,
   priceMaxAgeMs: 60_000,
-  houseAccountId: HOUSE,
-  feesAccountId: FEES,
 };
 const PAIRS: LeverPairConfig[] = [
   { ...basePair, pairId: 1n, contractSizeUnits: u('0.01'), spreadPercentUnits: u('0.1'), feePercentUnits: u('0.2'), maintenancePercentUnits: u('20'), stopRangeUnits: u('1000') },
@@ -55,14 +55,14 @@ function simulate(runSeed: number, steps: number): Run {
   let nowMs = Date.UTC(2025, 5, 1);
   let book: LeverBook = createLeverBook(PAIRS);
   const prices = [...START_PRICES];
-  let balances = new Map<bigint, Balance>([
+  let balances = new Map<string, Balance>([
     [HOUSE, { availableUnits: 0n, frozenUnits: 0n }],
     [FEES, { availableUnits: 0n, frozenUnits: 0n }],
   ]);
   const USERS = 150;
   for (let user = 1; user <= USERS; user++) {
     // some traders are poor, so insufficient balance refusals happen too
-    balances.set(1000n + BigInt(user), { availableUnits: u(pick(rng, ['50', '2000', '100000'])), frozenUnits: 0n });
+    balances.set(owner(BigInt(user)), { availableUnits: u(pick(rng, ['50', '2000', '100000'])), frozenUnits: 0n });
   }
   const totalUnits = () => [...balances.values()].reduce((s, b) => s + b.availableUnits + b.frozenUnits, 0n);
   const startTotal = totalUnits();
@@ -133,7 +133,6 @@ function simulate(runSeed: number, steps: number): Run {
         type: 'submit',
         orderId: nextId++,
         userId: user,
-        accountId: 1000n + user,
         pairId: pair.pairId,
         direction,
         entryMode: rng.int(2),
@@ -206,12 +205,12 @@ function simulate(runSeed: number, steps: number): Run {
   }
 
   // never a negative user balance; frozen is exactly the margin of live orders; nothing created or lost
-  const frozenByAccount = new Map<bigint, bigint>();
+  const frozenByAccount = new Map<string, bigint>();
   for (const order of liveOrders()) {
-    frozenByAccount.set(order.accountId, (frozenByAccount.get(order.accountId) ?? 0n) + order.marginUnits);
+    frozenByAccount.set(owner(order.userId), (frozenByAccount.get(owner(order.userId)) ?? 0n) + order.marginUnits);
   }
   for (const [accountId, balance] of balances) {
-    if (isSystem(accountId)) continue;
+    if (accountId === HOUSE || accountId === FEES) continue;
     expect(balance.availableUnits).toBeGreaterThanOrEqual(0n);
     expect(balance.frozenUnits).toBe(frozenByAccount.get(accountId) ?? 0n);
   }

@@ -22,8 +22,6 @@ const config: LeverPairConfig = {
   positionsPerUserMax: 3,
   entrustsPerUserMax: 2,
   priceMaxAgeMs: 10_000,
-  houseAccountId: 900n,
-  feesAccountId: 901n,
 };
 
 function step(book: LeverBook, command: LeverCommand, nowMs = T0): { book: LeverBook; events: LeverEvent[] } {
@@ -60,11 +58,11 @@ describe('lever engine: submit', () => {
       openTickPriceUnits: u('30000'),
       openTickAtMs: T0,
     });
-    expect(event?.type === 'lever_order_opened' && event.postings.map((p) => [p.accountId, p.bucket, p.deltaUnits])).toEqual([
-      [70n, 'available', -u('300.3')],
-      [70n, 'frozen', u('300.3')],
-      [70n, 'available', -u('6.006')],
-      [901n, 'available', u('6.006')],
+    expect(event?.type === 'lever_order_opened' && event.postings.map((p) => [p.account, p.bucket, p.deltaUnits])).toEqual([
+      [{ owner: 7n }, 'available', -u('300.3')],
+      [{ owner: 7n }, 'frozen', u('300.3')],
+      [{ owner: 7n }, 'available', -u('6.006')],
+      [{ system: 'fees' }, 'available', u('6.006')],
     ]);
     // liquidation, take-profit and stop-loss are indexed
     expect(triggerCount(book.pairs.get(1n)!.triggers)).toBe(3);
@@ -224,9 +222,9 @@ describe('lever engine: ticks', () => {
     expect(gap).toHaveLength(1);
     const [closed] = gap;
     expect(closed).toMatchObject({ type: 'lever_order_closed', close: { reason: 'stop_loss', payoutUnits: 0n, shortfallUnits: u('702.7') } });
-    expect(closed?.type === 'lever_order_closed' && closed.postings.map((p) => [p.accountId, p.bucket, p.deltaUnits])).toEqual([
-      [70n, 'frozen', -u('300.3')],
-      [900n, 'available', u('300.3')],
+    expect(closed?.type === 'lever_order_closed' && closed.postings.map((p) => [p.account, p.bucket, p.deltaUnits])).toEqual([
+      [{ owner: 7n }, 'frozen', -u('300.3')],
+      [{ system: 'house' }, 'available', u('300.3')],
     ]);
     // a stop-loss below the liquidation price: liquidation came first
     const order = leverOrder(withStop, 1n)!;

@@ -262,7 +262,6 @@ function submit(
   const order: LeverOrder = {
     id: command.orderId,
     userId: command.userId,
-    accountId: command.accountId,
     pairId: command.pairId,
     currencyId: config.currencyId,
     direction,
@@ -288,7 +287,7 @@ function submit(
   };
   const draft = new Draft(book);
   draft.insert(order);
-  const postings = openPostings(order, config);
+  const postings = openPostings(order);
   return {
     book: draft.done(),
     events: [{ type: reached ? 'lever_order_opened' : 'lever_order_placed', order, postings }],
@@ -329,7 +328,7 @@ function closeOrder(
       closedAtMs: nowMs,
       ...settlement,
     },
-    postings: closePostings(order, settlement, draft.pair(order.pairId).config),
+    postings: closePostings(order, settlement),
   };
 }
 
@@ -461,7 +460,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
       if (typeof order === 'string') return { rejection: order };
       const draft = new Draft(book);
       draft.remove(order);
-      const postings = cancelPostings(order, draft.pair(order.pairId).config);
+      const postings = cancelPostings(order);
       return { book: draft.done(), events: [{ type: 'lever_order_cancelled', order, cancelledAtMs: nowMs, postings }] };
     }
     case 'close': {

@@ -135,36 +135,35 @@ describe('lever formulas, worked examples', () => {
 });
 
 describe('lever postings', () => {
-  const system = { houseAccountId: 900n, feesAccountId: 901n };
-  const order = { accountId: 7n, currencyId: 3n, marginUnits: u('300.3'), feeUnits: u('6.006') };
+  const order = { userId: 7n, currencyId: 3n, marginUnits: u('300.3'), feeUnits: u('6.006') };
 
   it('freezes the margin and pays the fee in one balanced transaction; cancel is its exact reverse', () => {
-    const open = openPostings(order, system);
+    const open = openPostings(order);
     expect(open).toEqual([
-      { accountId: 7n, currencyId: 3n, bucket: 'available', deltaUnits: -u('300.3') },
-      { accountId: 7n, currencyId: 3n, bucket: 'frozen', deltaUnits: u('300.3') },
-      { accountId: 7n, currencyId: 3n, bucket: 'available', deltaUnits: -u('6.006') },
-      { accountId: 901n, currencyId: 3n, bucket: 'available', deltaUnits: u('6.006') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'available', deltaUnits: -u('300.3') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: u('300.3') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'available', deltaUnits: -u('6.006') },
+      { account: { system: 'fees' }, currencyId: 3n, bucket: 'available', deltaUnits: u('6.006') },
     ]);
     expect(checkPostings(open)).toEqual({ ok: true });
-    expect(cancelPostings(order, system).map((p) => p.deltaUnits)).toEqual(open.map((p) => -p.deltaUnits));
+    expect(cancelPostings(order).map((p) => p.deltaUnits)).toEqual(open.map((p) => -p.deltaUnits));
     // a zero fee leaves its legs out
-    expect(openPostings({ ...order, feeUnits: 0n }, system)).toHaveLength(2);
+    expect(openPostings({ ...order, feeUnits: 0n })).toHaveLength(2);
   });
 
   it('releases the margin on close and settles the PnL against house', () => {
-    const win = closePostings(order, { pnlUnits: u('97'), payoutUnits: u('397.3'), shortfallUnits: 0n }, system);
+    const win = closePostings(order, { pnlUnits: u('97'), payoutUnits: u('397.3'), shortfallUnits: 0n });
     expect(win).toEqual([
-      { accountId: 7n, currencyId: 3n, bucket: 'frozen', deltaUnits: -u('300.3') },
-      { accountId: 7n, currencyId: 3n, bucket: 'available', deltaUnits: u('397.3') },
-      { accountId: 900n, currencyId: 3n, bucket: 'available', deltaUnits: -u('97') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: -u('300.3') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'available', deltaUnits: u('397.3') },
+      { account: { system: 'house' }, currencyId: 3n, bucket: 'available', deltaUnits: -u('97') },
     ]);
-    const wipedOut = closePostings(order, { pnlUnits: u('-1003'), payoutUnits: 0n, shortfallUnits: u('702.7') }, system);
+    const wipedOut = closePostings(order, { pnlUnits: u('-1003'), payoutUnits: 0n, shortfallUnits: u('702.7') });
     expect(wipedOut).toEqual([
-      { accountId: 7n, currencyId: 3n, bucket: 'frozen', deltaUnits: -u('300.3') },
-      { accountId: 900n, currencyId: 3n, bucket: 'available', deltaUnits: u('300.3') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: -u('300.3') },
+      { account: { system: 'house' }, currencyId: 3n, bucket: 'available', deltaUnits: u('300.3') },
     ]);
-    expect(closePostings(order, { pnlUnits: 0n, payoutUnits: u('300.3'), shortfallUnits: 0n }, system)).toHaveLength(2);
+    expect(closePostings(order, { pnlUnits: 0n, payoutUnits: u('300.3'), shortfallUnits: 0n })).toHaveLength(2);
   });
 
   it('always balances and never takes more than the margin from the trader (property)', () => {
@@ -182,9 +181,9 @@ describe('lever postings', () => {
           const settlement = settleLever(position, exitPriceUnits);
           expect(settlement.payoutUnits).toBeGreaterThanOrEqual(0n);
           expect(settlement.payoutUnits - q.quote.marginUnits).toBeGreaterThanOrEqual(-q.quote.marginUnits);
-          const postings = [...openPostings({ ...order, ...q.quote }, system), ...closePostings({ ...order, ...q.quote }, settlement, system)];
+          const postings = [...openPostings({ ...order, ...q.quote }), ...closePostings({ ...order, ...q.quote }, settlement)];
           expect(checkPostings(postings)).toEqual({ ok: true });
-          const traderDelta = postings.filter((p) => p.accountId === 7n).reduce((sum, p) => sum + p.deltaUnits, 0n);
+          const traderDelta = postings.filter((p) => 'owner' in p.account).reduce((sum, p) => sum + p.deltaUnits, 0n);
           expect(traderDelta).toBeGreaterThanOrEqual(-(q.quote.marginUnits + q.quote.feeUnits));
         },
       ),

@@ -1,32 +1,28 @@
 // Each function returns one ledger transaction's postings; zero legs are left out (the ledger refuses them).
-import type { Posting } from '../ledger';
+import type { Posting, PostingAccount } from '../ledger';
 import type { Settlement } from './formulas';
 import type { LeverOrder } from './types';
 
-export interface LeverSystemAccounts {
-  houseAccountId: bigint;
-  feesAccountId: bigint;
-}
+type Money = Pick<LeverOrder, 'userId' | 'currencyId' | 'marginUnits' | 'feeUnits'>;
 
-type Money = Pick<LeverOrder, 'accountId' | 'currencyId' | 'marginUnits' | 'feeUnits'>;
-
-const leg = (accountId: bigint, currencyId: bigint, bucket: Posting['bucket'], deltaUnits: bigint): Posting[] =>
-  deltaUnits === 0n ? [] : [{ accountId, currencyId, bucket, deltaUnits }];
+const leg = (account: PostingAccount, currencyId: bigint, bucket: Posting['bucket'], deltaUnits: bigint): Posting[] =>
+  deltaUnits === 0n ? [] : [{ account, currencyId, bucket, deltaUnits }];
 
 /** Submit: the margin moves from available to frozen in the trader's lever wallet, the fee to `fees`. */
-export function openPostings(order: Money, system: LeverSystemAccounts): Posting[] {
-  const { accountId, currencyId, marginUnits, feeUnits } = order;
+export function openPostings(order: Money): Posting[] {
+  const { currencyId, marginUnits, feeUnits } = order;
+  const owner = { owner: order.userId };
   return [
-    ...leg(accountId, currencyId, 'available', -marginUnits),
-    ...leg(accountId, currencyId, 'frozen', marginUnits),
-    ...leg(accountId, currencyId, 'available', -feeUnits),
-    ...leg(system.feesAccountId, currencyId, 'available', feeUnits),
+    ...leg(owner, currencyId, 'available', -marginUnits),
+    ...leg(owner, currencyId, 'frozen', marginUnits),
+    ...leg(owner, currencyId, 'available', -feeUnits),
+    ...leg({ system: 'fees' }, currencyId, 'available', feeUnits),
   ];
 }
 
 /** Cancel of a pending entrust: the exact reverse of its open postings (margin and fee back). */
-export function cancelPostings(order: Money, system: LeverSystemAccounts): Posting[] {
-  return openPostings(order, system).map((p) => ({ ...p, deltaUnits: -p.deltaUnits }));
+export function cancelPostings(order: Money): Posting[] {
+  return openPostings(order).map((p) => ({ ...p, deltaUnits: -p.deltaUnits }));
 }
 
 /**
@@ -34,11 +30,12 @@ export function cancelPostings(order: Money, system: LeverSystemAccounts): Posti
  * `house` takes the difference: it pays a profit, receives a loss, and absorbs any shortfall by
  * receiving only the margin.
  */
-export function closePostings(order: Money, settlement: Settlement, system: LeverSystemAccounts): Posting[] {
-  const { accountId, currencyId, marginUnits } = order;
+export function closePostings(order: Money, settlement: Settlement): Posting[] {
+  const { currencyId, marginUnits } = order;
+  const owner = { owner: order.userId };
   return [
-    ...leg(accountId, currencyId, 'frozen', -marginUnits),
-    ...leg(accountId, currencyId, 'available', settlement.payoutUnits),
-    ...leg(system.houseAccountId, currencyId, 'available', marginUnits - settlement.payoutUnits),
+    ...leg(owner, currencyId, 'frozen', -marginUnits),
+    ...leg(owner, currencyId, 'available', settlement.payoutUnits),
+    ...leg({ system: 'house' }, currencyId, 'available', marginUnits - settlement.payoutUnits),
   ];
 }

@@ -23,8 +23,6 @@ const config: LeverPairConfig = {
   positionsPerUserMax: 1000,
   entrustsPerUserMax: 1000,
   priceMaxAgeMs: 3_600_000,
-  houseAccountId: 900n,
-  feesAccountId: 901n,
 };
 
 function step(book: LeverBook, command: LeverCommand, nowMs: number): { book: LeverBook; events: LeverEvent[] } {

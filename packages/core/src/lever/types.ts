@@ -34,9 +34,6 @@ export interface LeverPairConfig {
   entrustsPerUserMax: number;
   /** a submit or close refuses a price older than this */
   priceMaxAgeMs: number;
-  /** the counterparty accounts of this pair's currency */
-  houseAccountId: bigint;
-  feesAccountId: bigint;
 }
 
 /** A pending entrust or open position, with every figure the server stores on its row. */
@@ -44,8 +41,6 @@ export interface LeverOrder {
   /** chosen by the server before the submit (its row id): a repeat is refused, never doubled */
   id: bigint;
   userId: bigint;
-  /** the trader's `lever` wallet account in the pair's currency */
-  accountId: bigint;
   pairId: bigint;
   /** the pair's legal currency: margin, fee and PnL are paid in it */
   currencyId: bigint;
@@ -92,7 +87,6 @@ export type LeverCommand =
       type: 'submit';
       orderId: bigint;
       userId: bigint;
-      accountId: bigint;
       pairId: bigint;
       direction: number;
       entryMode: number;

@@ -39,9 +39,9 @@ describe('settleMicroOrder', () => {
     });
     expect(settlement.endTick).toEqual(endAt('67000.01'));
     expect(postings).toEqual([
-      { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
-      { accountId: 11n, currencyId: 3n, bucket: 'available', deltaUnits: U('180') },
-      { accountId: 902n, currencyId: 3n, bucket: 'available', deltaUnits: -U('80') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'available', deltaUnits: U('180') },
+      { account: { system: 'house' }, currencyId: 3n, bucket: 'available', deltaUnits: -U('80') },
     ]);
   });
 
@@ -49,8 +49,8 @@ describe('settleMicroOrder', () => {
     const { settlement, postings } = settleMicroOrder(order('down'), endAt('67000'));
     expect(settlement).toMatchObject({ outcome: 'draw', payoutUnits: U('100'), factProfitsUnits: 0n, profitResult: 0 });
     expect(postings).toEqual([
-      { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
-      { accountId: 11n, currencyId: 3n, bucket: 'available', deltaUnits: U('100') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'available', deltaUnits: U('100') },
     ]);
   });
 
@@ -63,8 +63,8 @@ describe('settleMicroOrder', () => {
       profitResult: -1,
     });
     expect(postings).toEqual([
-      { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
-      { accountId: 902n, currencyId: 3n, bucket: 'available', deltaUnits: U('100') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: -U('100') },
+      { account: { system: 'house' }, currencyId: 3n, bucket: 'available', deltaUnits: U('100') },
     ]);
   });
 
@@ -97,7 +97,7 @@ describe('settleMicroOrder', () => {
           const { settlement, postings } = settleMicroOrder(o, { priceUnits: endPrice, atMs: NOW_MS + 1 });
           expect(checkPostings(postings)).toEqual({ ok: true });
           const frozen = postings.filter((p) => p.bucket === 'frozen');
-          expect(frozen).toEqual([{ accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: -numberUnits }]);
+          expect(frozen).toEqual([{ account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: -numberUnits }]);
           const won = direction === 'up' ? endPrice > openPrice : endPrice < openPrice;
           const expected =
             endPrice === openPrice ? numberUnits : won ? numberUnits + (numberUnits * ratio) / U('100') : 0n;

@@ -47,6 +47,8 @@ export interface MicroSettlement extends MicroPayout {
  * available, with `house` paying the profit of a win and taking the stake of a loss. One balanced
  * ledger transaction. Throws if the end tick lies outside the order's life: the price lookup is broken.
  */
+const HOUSE = { system: 'house' } as const;
+
 export function settleMicroOrder(
   order: MicroOrder,
   endTick: PriceTick,
@@ -57,13 +59,14 @@ export function settleMicroOrder(
     );
   }
   const payout = microPayout(order, order.openTick.priceUnits, endTick.priceUnits);
-  const { userAccountId, houseAccountId, currencyId, numberUnits } = order;
+  const { currencyId, numberUnits } = order;
   // literals, not a helper's: a settler builds these for every order of a batch
-  const postings: Posting[] = [{ accountId: userAccountId, currencyId, bucket: 'frozen', deltaUnits: -numberUnits }];
-  if (payout.payoutUnits > 0n) postings.push({ accountId: userAccountId, currencyId, bucket: 'available', deltaUnits: payout.payoutUnits });
+  const owner = { owner: order.userId };
+  const postings: Posting[] = [{ account: owner, currencyId, bucket: 'frozen', deltaUnits: -numberUnits }];
+  if (payout.payoutUnits > 0n) postings.push({ account: owner, currencyId, bucket: 'available', deltaUnits: payout.payoutUnits });
   // house is the other side of whatever the user gained or lost beyond the stake
   const houseDeltaUnits = numberUnits - payout.payoutUnits;
-  if (houseDeltaUnits !== 0n) postings.push({ accountId: houseAccountId, currencyId, bucket: 'available', deltaUnits: houseDeltaUnits });
+  if (houseDeltaUnits !== 0n) postings.push({ account: HOUSE, currencyId, bucket: 'available', deltaUnits: houseDeltaUnits });
   const settlement: MicroSettlement = {
     orderId: order.orderId,
     endTick: { priceUnits: endTick.priceUnits, atMs: endTick.atMs },

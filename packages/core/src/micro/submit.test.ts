@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPostings } from '../ledger';
 import { mustParseUnits as U } from '../money';
 import { checkMicroSubmit } from './submit';
-import { ACCOUNTS, LIMITS, NOW_MS, submitInput } from './testing';
+import { LIMITS, NOW_MS, submitInput } from './testing';
 
 const judge = (overrides: Parameters<typeof submitInput>[0] = {}) =>
   checkMicroSubmit(submitInput(overrides), LIMITS, NOW_MS);
@@ -28,13 +28,11 @@ describe('checkMicroSubmit', () => {
       openedAtMs: NOW_MS,
       expiresAtMs: NOW_MS + 30_000,
       openTick: { priceUnits: U('67000'), atMs: NOW_MS - 1_000 },
-      userAccountId: ACCOUNTS.userAccountId,
-      houseAccountId: ACCOUNTS.houseAccountId,
     });
     expect(out.postings).toEqual([
-      { accountId: 11n, currencyId: 3n, bucket: 'available', deltaUnits: -U('101') },
-      { accountId: 11n, currencyId: 3n, bucket: 'frozen', deltaUnits: U('100') },
-      { accountId: 901n, currencyId: 3n, bucket: 'available', deltaUnits: U('1') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'available', deltaUnits: -U('101') },
+      { account: { owner: 7n }, currencyId: 3n, bucket: 'frozen', deltaUnits: U('100') },
+      { account: { system: 'fees' }, currencyId: 3n, bucket: 'available', deltaUnits: U('1') },
     ]);
     expect(checkPostings(out.postings)).toEqual({ ok: true });
   });

@@ -42,7 +42,6 @@ export interface MicroSubmitInput {
   /** the user's micro `available` in the currency */
   availableUnits: bigint;
   openOrdersOfUser: number;
-  accounts: { userAccountId: bigint; feesAccountId: bigint; houseAccountId: bigint };
 }
 
 /**
@@ -75,7 +74,6 @@ export function checkMicroSubmit(
   const feeUnits = feeOf(numberUnits, currency.feePercentUnits);
   if (input.availableUnits < numberUnits + feeUnits) return { rejection: 'micro_balance_insufficient' };
 
-  const { userAccountId, feesAccountId, houseAccountId } = input.accounts;
   const order: MicroOrder = {
     orderId: input.orderId,
     userId: input.userId,
@@ -89,15 +87,14 @@ export function checkMicroSubmit(
     openedAtMs: nowMs,
     expiresAtMs: nowMs + option.seconds * 1000,
     openTick: { priceUnits: tick.priceUnits, atMs: tick.atMs },
-    userAccountId,
-    houseAccountId,
   };
   const currencyId = currency.currencyId;
+  const owner = { owner: input.userId };
   const postings: Posting[] = [
-    { accountId: userAccountId, currencyId, bucket: 'available', deltaUnits: -(numberUnits + feeUnits) },
-    { accountId: userAccountId, currencyId, bucket: 'frozen', deltaUnits: numberUnits },
+    { account: owner, currencyId, bucket: 'available', deltaUnits: -(numberUnits + feeUnits) },
+    { account: owner, currencyId, bucket: 'frozen', deltaUnits: numberUnits },
   ];
   // A zero fee (rate 0) is no posting: the ledger refuses zero deltas.
-  if (feeUnits > 0n) postings.push({ accountId: feesAccountId, currencyId, bucket: 'available', deltaUnits: feeUnits });
+  if (feeUnits > 0n) postings.push({ account: { system: 'fees' }, currencyId, bucket: 'available', deltaUnits: feeUnits });
   return { order, postings };
 }

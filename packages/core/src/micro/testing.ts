@@ -1,6 +1,6 @@
 // Shared by the micro tests: a default submission, a recorded price history, a simulated market.
 import fc from 'fast-check';
-import { applyPostings, checkPostings, type Balance, type Posting } from '../ledger';
+import { applyPostings, balanceKey, checkPostings, type Balance, type Posting, type PostingAccount } from '../ledger';
 import { UNITS_PER_COIN, formatUnits, mustParseUnits } from '../money';
 import { createMicroState, stepMicro, type MicroEvent, type MicroState } from './engine';
 import type { MicroSettlementRecord } from './record';
@@ -9,7 +9,6 @@ import { tickAtOrBefore, type MicroDirection, type MicroLimits, type MicroOrder,
 
 export const NOW_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
 export const LIMITS: MicroLimits = { openOrdersPerUserMax: 3, priceStaleAfterMs: 5_000 };
-export const ACCOUNTS = { userAccountId: 11n, feesAccountId: 901n, houseAccountId: 902n };
 
 /** BTC/USDT (pair 2) at 67000, USDT (currency 3) 10..10000 with a 1% fee, 30 s at 80%, 1000 USDT available. */
 export function submitInput(overrides: Partial<MicroSubmitInput> = {}): MicroSubmitInput {
@@ -30,7 +29,6 @@ export function submitInput(overrides: Partial<MicroSubmitInput> = {}): MicroSub
     latestTick: { priceUnits: mustParseUnits('67000'), atMs: NOW_MS - 1_000 },
     availableUnits: mustParseUnits('1000'),
     openOrdersOfUser: 0,
-    accounts: ACCOUNTS,
     ...overrides,
   };
 }
@@ -63,10 +61,10 @@ export interface WorldStep {
 
 export const WORLD_PAIRS = [1n, 2n];
 export const WORLD_SECONDS = [1, 3, 30];
-export const WORLD_FEES_ACCOUNT = 901n;
-export const WORLD_HOUSE_ACCOUNT = 902n;
 const WORLD_CURRENCY = 3n;
-const userAccount = (user: number) => BigInt(101 + user);
+export const WORLD_FEES_ACCOUNT = balanceKey({ system: 'fees' }, WORLD_CURRENCY);
+export const WORLD_HOUSE_ACCOUNT = balanceKey({ system: 'house' }, WORLD_CURRENCY);
+const userAccount = (user: number) => balanceKey({ owner: BigInt(user) }, WORLD_CURRENCY);
 
 export const worldStepArb: fc.Arbitrary<WorldStep> = fc.record(
   {
@@ -104,13 +102,13 @@ export interface World {
   txns: Posting[][];
   records: MicroSettlementRecord[];
   priceAt: PriceLookup;
-  startingBalances: Map<bigint, Balance>;
-  balances: Map<bigint, Balance>;
+  startingBalances: Map<string, Balance>;
+  balances: Map<string, Balance>;
   rejections: MicroRejection[];
   state: MicroState;
 }
 
-const isSystem = (accountId: bigint) => accountId === WORLD_FEES_ACCOUNT || accountId === WORLD_HOUSE_ACCOUNT;
+const isSystem = (account: PostingAccount) => 'system' in account;
 
 /**
  * Runs the engine over a simulated price path the way the server would: the feed records ticks,
@@ -120,7 +118,7 @@ const isSystem = (accountId: bigint) => accountId === WORLD_FEES_ACCOUNT || acco
 export function runWorld(world: { startingCoins: bigint[]; steps: WorldStep[] }): World {
   const history = priceHistory();
   const prices = WORLD_PAIRS.map(() => mustParseUnits('100'));
-  let balances = new Map<bigint, Balance>([
+  let balances = new Map<string, Balance>([
     [WORLD_FEES_ACCOUNT, { availableUnits: 0n, frozenUnits: 0n }],
     [WORLD_HOUSE_ACCOUNT, { availableUnits: 0n, frozenUnits: 0n }],
     ...world.startingCoins.map(
@@ -142,7 +140,7 @@ export function runWorld(world: { startingCoins: bigint[]; steps: WorldStep[] })
     const checked = checkPostings(postings);
     if (!checked.ok) throw new Error(`postings refused: ${checked.reason}`);
     const applied = applyPostings(balances, postings, isSystem);
-    if (!applied.ok) throw new Error(`postings do not apply: ${applied.reason} on ${applied.accountId}`);
+    if (!applied.ok) throw new Error(`postings do not apply: ${applied.reason} on ${applied.key}`);
     balances = applied.balances;
     out.txns.push(postings);
   };
@@ -191,11 +189,6 @@ export function runWorld(world: { startingCoins: bigint[]; steps: WorldStep[] })
             },
             latestTick: history.priceAt(pairId, nowMs),
             availableUnits: balances.get(accountId)!.availableUnits,
-            accounts: {
-              userAccountId: accountId,
-              feesAccountId: WORLD_FEES_ACCOUNT,
-              houseAccountId: WORLD_HOUSE_ACCOUNT,
-            },
           }),
         },
         { nowMs },

@@ -49,10 +49,6 @@ export interface MicroOrder {
   expiresAtMs: number;
   /** the feed's real tick the order opened at */
   openTick: PriceTick;
-  /** the user's micro account in `currencyId` */
-  userAccountId: bigint;
-  /** the `house` system account in `currencyId`: the counterparty of wins and losses */
-  houseAccountId: bigint;
 }
 
 export type MicroOutcome = 'win' | 'draw' | 'loss';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyPostings, checkPostings, type Balance, type Posting } from '../ledger';
+import { applyPostings, balanceKey, checkPostings, type Balance, type Posting } from '../ledger';
 import { UNITS_PER_COIN } from '../money';
 import {
   applySpotCommand,
@@ -11,7 +11,6 @@ import {
   fillPostings,
   freezePostings,
   releasePostings,
-  type SpotAccounts,
   type SpotBook,
   type SpotCommand,
   type SpotEvent,
@@ -77,11 +76,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 const streamArb = fc.record({ rules: rulesArb, steps: fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }) });
 
-const accounts: SpotAccounts = {
-  change: (userId, currencyId) => userId * 100n + currencyId,
-  fees: (currencyId) => 9_000n + currencyId,
-};
-const FEES = new Set([accounts.fees(BASE), accounts.fees(QUOTE)]);
+/** A trader's spot balance in a currency, as the balances map keys it. */
+const change = (userId: bigint, currencyId: bigint) => balanceKey({ owner: userId }, currencyId);
+const FEES = [balanceKey({ system: 'fees' }, BASE), balanceKey({ system: 'fees' }, QUOTE)];
 
 /** Turns generated steps into commands, choosing what to freeze as the server would. */
 function commandOf(step: Step, book: SpotBook, nextOrderId: bigint): SpotCommand {
@@ -116,14 +113,14 @@ interface Trace {
 function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
   const book = createSpotBook(rules);
   applySpotCommand(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
-  let balances = new Map<bigint, Balance>();
+  let balances = new Map<string, Balance>();
   const initialUnits = { [`${BASE}`]: 0n, [`${QUOTE}`]: 0n } as Record<string, bigint>;
   for (const userId of USERS) {
     for (const [currencyId, units] of [
       [BASE, 1_000n * UNITS_PER_COIN],
       [QUOTE, 100_000n * UNITS_PER_COIN],
     ] as const) {
-      balances.set(accounts.change(userId, currencyId), { availableUnits: units, frozenUnits: 0n });
+      balances.set(change(userId, currencyId), { availableUnits: units, frozenUnits: 0n });
       initialUnits[`${currencyId}`]! += units;
     }
   }
@@ -131,7 +128,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
   const post = (postings: Posting[]) => {
     if (postings.length === 0) return;
     expect(checkPostings(postings)).toEqual({ ok: true });
-    const applied = applyPostings(balances, postings, (id) => FEES.has(id));
+    const applied = applyPostings(balances, postings, (account) => 'system' in account);
     if (!applied.ok) throw new Error(`postings refused: ${JSON.stringify(applied, (_, v) => (typeof v === 'bigint' ? `${v}` : v))}`);
     balances = applied.balances;
   };
@@ -156,9 +153,9 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
       }
       const side = command.order.side;
       const currencyId = side === 'buy' ? QUOTE : BASE;
-      const available = balances.get(accounts.change(command.userId, currencyId))!.availableUnits;
+      const available = balances.get(change(command.userId, currencyId))!.availableUnits;
       if (available < command.frozenUnits) return; // the server refuses: insufficient funds
-      post(freezePostings(rules, command.userId, side, command.frozenUnits, accounts));
+      post(freezePostings(rules, command.userId, side, command.frozenUnits));
       // what price-time priority says the taker meets first: the opposite side, best price then earliest
       const queue = book
         .openOrders()
@@ -214,9 +211,9 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
           const amount = amounts.get(orderId);
           if (amount != null) expect(t.baseUnits).toBeLessThanOrEqual(amount);
         }
-        post(fillPostings(rules, event, accounts));
+        post(fillPostings(rules, event));
       } else if (event.type === 'cancelled' || event.type === 'done') {
-        post(releasePostings(event, accounts));
+        post(releasePostings(event));
       }
     }
   }
@@ -229,9 +226,9 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
   }
   expect(book.orders.size).toBe(0);
   const totals = new Map<bigint, bigint>();
-  for (const [accountId, balance] of balances) {
+  for (const [key, balance] of balances) {
     expect(balance.frozenUnits).toBe(0n);
-    const currencyId = accountId % 100n === BASE ? BASE : QUOTE;
+    const currencyId = key.endsWith(`:${BASE}`) ? BASE : QUOTE;
     totals.set(currencyId, (totals.get(currencyId) ?? 0n) + balance.availableUnits);
   }
   expect(totals.get(BASE)).toBe(initialUnits[`${BASE}`]);

@@ -9,7 +9,6 @@ import {
   fillPostings,
   freezePostings,
   releasePostings,
-  type SpotAccounts,
   type SpotBook,
   type SpotCommand,
   type SpotEvent,
@@ -272,36 +271,31 @@ describe('spot matching', () => {
 });
 
 describe('spot postings', () => {
-  const accounts: SpotAccounts = {
-    change: (userId, currencyId) => userId * 100n + currencyId,
-    fees: (currencyId) => 9_000n + currencyId,
-  };
-
   it('turns a fill into one balanced transaction from frozen funds, fees to the fees account', () => {
     const book = bookAt();
     place(book, ALICE, limit('buy', '100', '1'));
     const [fill] = fills(place(book, BOB, limit('sell', '100', '0.25')));
-    const postings = fillPostings(rules, fill!, accounts);
+    const postings = fillPostings(rules, fill!);
     expect(checkPostings(postings)).toEqual({ ok: true });
     expect(postings).toEqual([
-      { accountId: 202n, currencyId: BASE, bucket: 'frozen', deltaUnits: -u('0.25') },
-      { accountId: 102n, currencyId: BASE, bucket: 'available', deltaUnits: u('0.25') },
-      { accountId: 103n, currencyId: QUOTE, bucket: 'frozen', deltaUnits: -u('25.025') },
-      { accountId: 203n, currencyId: QUOTE, bucket: 'available', deltaUnits: u('24.95') },
-      { accountId: 9003n, currencyId: QUOTE, bucket: 'available', deltaUnits: u('0.075') },
+      { account: { owner: 2n }, currencyId: BASE, bucket: 'frozen', deltaUnits: -u('0.25') },
+      { account: { owner: 1n }, currencyId: BASE, bucket: 'available', deltaUnits: u('0.25') },
+      { account: { owner: 1n }, currencyId: QUOTE, bucket: 'frozen', deltaUnits: -u('25.025') },
+      { account: { owner: 2n }, currencyId: QUOTE, bucket: 'available', deltaUnits: u('24.95') },
+      { account: { system: 'fees' }, currencyId: QUOTE, bucket: 'available', deltaUnits: u('0.075') },
     ]);
   });
 
   it('freezes and releases in the order’s own currency, and leaves out nothing-to-release', () => {
-    expect(freezePostings(rules, ALICE, 'sell', u('2'), accounts)).toEqual([
-      { accountId: 102n, currencyId: BASE, bucket: 'available', deltaUnits: -u('2') },
-      { accountId: 102n, currencyId: BASE, bucket: 'frozen', deltaUnits: u('2') },
+    expect(freezePostings(rules, ALICE, 'sell', u('2'))).toEqual([
+      { account: { owner: 1n }, currencyId: BASE, bucket: 'available', deltaUnits: -u('2') },
+      { account: { owner: 1n }, currencyId: BASE, bucket: 'frozen', deltaUnits: u('2') },
     ]);
     const done = { type: 'done', orderId: 1n, userId: ALICE, side: 'sell', releasedUnits: 0n, releasedCurrencyId: BASE, atMs: 0 } as const;
-    expect(releasePostings(done, accounts)).toEqual([]);
-    expect(releasePostings({ ...done, releasedUnits: 5n }, accounts)).toEqual([
-      { accountId: 102n, currencyId: BASE, bucket: 'frozen', deltaUnits: -5n },
-      { accountId: 102n, currencyId: BASE, bucket: 'available', deltaUnits: 5n },
+    expect(releasePostings(done)).toEqual([]);
+    expect(releasePostings({ ...done, releasedUnits: 5n })).toEqual([
+      { account: { owner: 1n }, currencyId: BASE, bucket: 'frozen', deltaUnits: -5n },
+      { account: { owner: 1n }, currencyId: BASE, bucket: 'available', deltaUnits: 5n },
     ]);
   });
 });

@@ -2,12 +2,11 @@ import type { LeverCommand } from '../lever/types';
 
 export type Submit = Extract<LeverCommand, { type: 'submit' }>;
 
-/** A market long of 10 hands at 10x on pair 1 by user 7 (account 70), no stops, unless `over` says otherwise. */
+/** A market long of 10 hands at 10x on pair 1 by user 7, no stops, unless `over` says otherwise. */
 export const submitCommand = (orderId: bigint, over: Partial<Submit> = {}): Submit => ({
   type: 'submit',
   orderId,
   userId: 7n,
-  accountId: 70n,
   pairId: 1n,
   direction: 1,
   entryMode: 1,

@@ -1,4 +1,4 @@
-import { checkLegs, checkPostings, type Bucket } from '@tidemark/core';
+import { checkLegs, type Bucket } from '@tidemark/core';
 import { describeEntry } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
@@ -54,14 +54,8 @@ async function applyChanges(trx: Db, changes: readonly AccountChange[]): Promise
 
 /** Throws when the legs do not balance per currency: a bug in the caller. */
 function assertBalanced(input: TxnInput): void {
-  const check = checkPostings(
-    input.legs.map((leg, i) => ({
-      accountId: BigInt(i),
-      currencyId: leg.account.currencyId,
-      bucket: leg.bucket ?? 'available',
-      deltaUnits: leg.deltaUnits,
-    })),
-  );
+  const { legs } = input;
+  const check = checkLegs(legs.length, (i) => legs[i]!.account.currencyId, (i) => legs[i]!.deltaUnits);
   if (!check.ok) throw new Error(`ledger txn ${input.kind} refused: ${check.reason} ${check.currencyId ?? ''}`.trim());
 }
 

@@ -25,6 +25,7 @@ import { lockUser } from '../../db/dialect';
 import type { LeverOrderRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
+import { legsOf } from '../ledger/legs';
 import { postTransaction, refuseShortFunds } from '../ledger/service';
 import type { Leg } from '../ledger/types';
 import { presentLeverOrders, presentRisk } from './present';
@@ -42,12 +43,6 @@ import {
   updateOrderIf,
   type LeverPairSettings,
 } from './queries';
-
-// The core names accounts by id; these stand for the order's owner and the pair's system accounts,
-// which the ledger resolves by reference (a user's lever wallet, `house`, `fees`).
-const OWNER_ACCOUNT = -1n;
-const HOUSE_ACCOUNT = -2n;
-const FEES_ACCOUNT = -3n;
 
 const numbers = (list: string) => list.split(',').filter(Boolean).map(Number);
 
@@ -67,8 +62,6 @@ export function pairConfigOf(settings: LeverPairSettings): LeverPairConfig {
     positionsPerUserMax: Number(settings.positions_per_user_max),
     entrustsPerUserMax: Number(settings.entrusts_per_user_max),
     priceMaxAgeMs: limits.leverPriceMaxAgeMs,
-    houseAccountId: HOUSE_ACCOUNT,
-    feesAccountId: FEES_ACCOUNT,
   };
 }
 
@@ -120,7 +113,6 @@ export function orderOfRow(row: LeverOrderRow): LeverOrder {
   return {
     id: row.id,
     userId: row.user_id,
-    accountId: OWNER_ACCOUNT,
     pairId: row.pair_id,
     currencyId: row.currency_id,
     direction: Number(row.direction) as 1 | 2,
@@ -171,18 +163,9 @@ export async function leverOrdersChanged(db: Db, afterId: bigint, named: readonl
 /** The highest order id so far: the engine looks above it for new orders. */
 export const lastLeverOrderId = (db: Db) => selectLastOrderId(db);
 
-/** The core's postings as ledger legs; the owner's available legs are logged under `texts`, in order. */
-function legsOf(postings: readonly Posting[], userId: bigint, texts: readonly LedgerTextKey[]): Leg[] {
-  let logged = 0;
-  return postings.map((p) => {
-    const account =
-      p.accountId === OWNER_ACCOUNT
-        ? { userId, wallet: 'lever' as const, currencyId: p.currencyId }
-        : { system: p.accountId === HOUSE_ACCOUNT ? ('house' as const) : ('fees' as const), currencyId: p.currencyId };
-    const text = p.accountId === OWNER_ACCOUNT && p.bucket === 'available' ? texts[Math.min(logged++, texts.length - 1)] : undefined;
-    return { account, bucket: p.bucket, deltaUnits: p.deltaUnits, ...(text ? { log: { category: 'lever' as const, text } } : {}) };
-  });
-}
+/** The core's postings as ledger legs in the trader's lever wallet, the owner's available legs logged under `texts`, in order. */
+const leverLegs = (postings: readonly Posting[], texts: readonly LedgerTextKey[]): Leg[] =>
+  legsOf(postings, 'lever', texts.map((text) => ({ category: 'lever', text })));
 
 /** A book of one pair holding `orders`, priced at `tick` (a tick first, so restored orders fire nothing). */
 function smallBook(config: LeverPairConfig, tick: LeverTick | null, orders: readonly LeverOrder[]): LeverBook {
@@ -225,7 +208,7 @@ export const leverTickOf =
   };
 
 /** The engine's submit command, less what the service assigns (the order and account ids). */
-export type LeverSubmit = Omit<Extract<LeverCommand, { type: 'submit' }>, 'type' | 'orderId' | 'accountId'>;
+export type LeverSubmit = Omit<Extract<LeverCommand, { type: 'submit' }>, 'type' | 'orderId'>;
 
 /** Opens a position at market (or a limit the price reached) or places an entrust: the order, margin and fee in one transaction. */
 export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick: LeverTick | null, nowMs: number): Promise<LeverOrder> {
@@ -238,11 +221,11 @@ export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick:
     // the caps need only how many live orders the user has, not the orders
     const counts = await countLiveOrders(trx, input.userId, input.pairId);
     const book = withLiveCounts(emptyBook(config, tick), input.pairId, input.userId, counts);
-    const { events } = decided(book, { type: 'submit', orderId: 0n, accountId: OWNER_ACCOUNT, ...input }, nowMs);
+    const { events } = decided(book, { type: 'submit', orderId: 0n, ...input }, nowMs);
     const event = events[0]!;
     if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
     const o = event.order;
-    const legs = legsOf(event.postings, o.userId, ['lever_margin', 'lever_fee']);
+    const legs = leverLegs(event.postings, ['lever_margin', 'lever_fee']);
     await refuseShortFunds(trx, legs);
     const id = await insertOrder(trx, {
       user_id: o.userId,
@@ -298,7 +281,7 @@ export function cancelLever(db: Db, pairs: LeverPairs, userId: bigint, orderId: 
     if (!revoked) throw new Rejection('lever_order_not_pending');
     await postTransaction(
       trx,
-      { kind: 'lever_cancel', reference: `lever_order:${orderId}`, legs: legsOf(event.postings, userId, ['lever_refund']) },
+      { kind: 'lever_cancel', reference: `lever_order:${orderId}`, legs: leverLegs(event.postings, ['lever_refund']) },
       nowMs,
     );
   });
@@ -380,7 +363,7 @@ export function applyLeverClose(db: Db, event: Extract<LeverEvent, { type: 'leve
     if (!closed) return false;
     await postTransaction(
       trx,
-      { kind: 'lever_close', reference: `lever_order:${order.id}`, legs: legsOf(event.postings, order.userId, ['lever_settle']) },
+      { kind: 'lever_close', reference: `lever_order:${order.id}`, legs: leverLegs(event.postings, ['lever_settle']) },
       close.closedAtMs,
     );
     return true;

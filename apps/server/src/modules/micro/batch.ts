@@ -1,4 +1,4 @@
-import type { MicroChainTip, MicroEvent } from '@tidemark/core';
+import { SYSTEM_ACCOUNTS, type MicroChainTip, type MicroEvent } from '@tidemark/core';
 
 /** A settlement the core decided. */
 export type Settled = Extract<MicroEvent, { kind: 'settled' }>;
@@ -21,7 +21,8 @@ export interface MicroSettleBatch {
   /** the records' hashes, 32 bytes each, as the database stores them */
   hashes: Uint8Array;
   legCounts: Uint8Array;
-  legAccounts: BigInt64Array;
+  /** each leg's account: 0 the order's owner, else the system account `SYSTEM_ACCOUNTS[n - 1]` */
+  legAccounts: Uint8Array;
   legCurrencyIds: BigInt64Array;
   /** 1 frozen, 0 available */
   legFrozen: Uint8Array;
@@ -53,7 +54,7 @@ export function microSettleBatch(events: readonly Settled[], tip: MicroChainTip)
     profitResults: new Int8Array(n),
     hashes: Buffer.alloc(n * HASH_BYTES),
     legCounts: new Uint8Array(n),
-    legAccounts: new BigInt64Array(legs),
+    legAccounts: new Uint8Array(legs),
     legCurrencyIds: new BigInt64Array(legs),
     legFrozen: new Uint8Array(legs),
     legDeltaUnits: new BigInt64Array(legs),
@@ -77,7 +78,8 @@ export function microSettleBatch(events: readonly Settled[], tip: MicroChainTip)
     if (hashes.write(record.hash, i * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES) throw new Error(`micro settlement of order ${order.orderId}: its hash is not hex`);
     batch.legCounts[i] = postings.length;
     for (const p of postings) {
-      batch.legAccounts[leg] = int64(p.accountId);
+      if ('owner' in p.account && p.account.owner !== order.userId) throw new Error(`micro settlement of order ${order.orderId}: a leg of another owner`);
+      batch.legAccounts[leg] = 'owner' in p.account ? 0 : SYSTEM_ACCOUNTS.indexOf(p.account.system) + 1;
       batch.legCurrencyIds[leg] = int64(p.currencyId);
       batch.legFrozen[leg] = p.bucket === 'frozen' ? 1 : 0;
       batch.legDeltaUnits[leg] = int64(p.deltaUnits);

@@ -3,8 +3,6 @@ import type { TMicroOrderRow, TMicroSettlementRecord } from '@tidemark/protocol'
 import { hashHex } from './batch';
 import { MICRO_STATUS, type MicroOrderRow, type NamedMicroOrder } from './queries';
 
-/** Labels of the accounts in the core's postings: the server maps them to ledger accounts (see legsOf). */
-export const ACCOUNT_LABEL = { user: 1n, fees: 2n, house: 3n } as const;
 
 /** A stored open order as the core's engine holds it. */
 export function orderOf(row: MicroOrderRow): MicroOrder {
@@ -21,8 +19,6 @@ export function orderOf(row: MicroOrderRow): MicroOrder {
     openedAtMs: Number(row.opened_at_ms),
     expiresAtMs: Number(row.expires_at_ms),
     openTick: { priceUnits: row.open_price_units, atMs: Number(row.open_tick_ms) },
-    userAccountId: ACCOUNT_LABEL.user,
-    houseAccountId: ACCOUNT_LABEL.house,
   };
 }
 

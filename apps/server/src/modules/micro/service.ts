@@ -5,10 +5,10 @@ import {
   MICRO_GENESIS_TIP,
   tickAtOrBefore,
   verifyChain,
+  SYSTEM_ACCOUNTS,
   type MicroChainBreak,
   type MicroChainTip,
   type MicroOrder,
-  type Posting,
   type PriceLookup,
   type PriceTick,
 } from '@tidemark/core';
@@ -20,8 +20,9 @@ import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
 import { isCurrentTerm } from '../leadership/service';
 import { postTransaction, postTransactions } from '../ledger/service';
-import type { AccountRef, Leg, LegLog } from '../ledger/types';
-import { ACCOUNT_LABEL, closedOrderRow, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf } from './present';
+import { accountOf, legsOf } from '../ledger/legs';
+import type { AccountRef, LegLog } from '../ledger/types';
+import { closedOrderRow, openedOrderColumns, orderOf, presentOrder, presentRecord, recordOf } from './present';
 import { hashHex, type MicroSettleBatch, type Settled } from './batch';
 import * as q from './queries';
 
@@ -47,21 +48,6 @@ export async function secondsOptions(db: Db) {
   const rows = await q.selectSecondsOptions(db);
   return rows.map((r) => ({ seconds: Number(r.seconds), profit_ratio: formatUnits(r.profit_ratio_units), status: Number(r.status) }));
 }
-
-/** The ledger account of a core posting's label: the user's micro account, `fees` or `house`. */
-const accountOf = (label: bigint, currencyId: bigint, userId: bigint): AccountRef =>
-  label === ACCOUNT_LABEL.user
-    ? { userId, wallet: 'micro', currencyId }
-    : { system: label === ACCOUNT_LABEL.fees ? 'fees' : 'house', currencyId };
-
-/** The core's postings as ledger legs. */
-const legsOf = (postings: readonly Posting[], userId: bigint, userLog: LegLog): Leg[] =>
-  postings.map((p) => ({
-    account: accountOf(p.accountId, p.currencyId, userId),
-    bucket: p.bucket,
-    deltaUnits: p.deltaUnits,
-    log: p.accountId === ACCOUNT_LABEL.user && p.bucket === 'available' ? userLog : undefined,
-  }));
 
 const SUBMIT_LOG: LegLog = { category: 'micro', text: 'micro_stake' };
 const SETTLE_LOG: LegLog = { category: 'micro', text: 'micro_settled' };
@@ -124,7 +110,6 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
         latestTick: input.latestTick,
         availableUnits: balances.get(input.currencyId) ?? 0n,
         openOrdersOfUser: openOrders,
-        accounts: { userAccountId: ACCOUNT_LABEL.user, feesAccountId: ACCOUNT_LABEL.fees, houseAccountId: ACCOUNT_LABEL.house },
       },
       { openOrdersPerUserMax: limits.microOpenOrdersPerUserMax, priceStaleAfterMs: limits.microPriceStaleAfterMs },
       nowMs,
@@ -147,7 +132,7 @@ export async function submitMicroOrder(db: Db, input: MicroSubmit, nowMs: number
         kind: 'micro_submit',
         reference: `micro_order:${orderId}`,
         ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}),
-        legs: legsOf(postings, order.userId, SUBMIT_LOG),
+        legs: legsOf(postings, 'micro', SUBMIT_LOG),
       },
       nowMs,
     );
@@ -297,14 +282,17 @@ export async function persistMicroSettlements(db: Db, batch: MicroSettleBatch, t
       const userId = batch.userIds[i]!;
       references[i] = `micro_order:${batch.orderIds[i]}`;
       for (const end = leg + batch.legCounts[i]!; leg < end; leg++) {
-        const label = batch.legAccounts[leg]!;
+        const system = batch.legAccounts[leg]!;
         const currencyId = batch.legCurrencyIds[leg]!;
         let indexes = indexByCurrency.get(currencyId);
         if (!indexes) indexByCurrency.set(currencyId, (indexes = new Map()));
-        // user ids are positive: a system label stands negated beside them
-        const key = label === ACCOUNT_LABEL.user ? userId : -label;
+        // user ids are positive: a system account stands negated beside them
+        const key = system === 0 ? userId : -BigInt(system);
         let index = indexes.get(key);
-        if (index === undefined) indexes.set(key, (index = accounts.push(accountOf(label, currencyId, userId)) - 1));
+        if (index === undefined) {
+          const account = system === 0 ? { owner: userId } : { system: SYSTEM_ACCOUNTS[system - 1]! };
+          indexes.set(key, (index = accounts.push(accountOf(account, 'micro', currencyId)) - 1));
+        }
         legAccounts[leg] = index;
       }
     }

@@ -6,7 +6,6 @@ import {
   releasePostings,
   type Depth,
   type Posting,
-  type SpotAccounts,
   type SpotBook,
   type SpotCommand,
   type SpotEvent,
@@ -23,7 +22,7 @@ import type { SpotOrderRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { postTransaction } from '../ledger/service';
-import type { AccountRef, Leg } from '../ledger/types';
+import { legsOf } from '../ledger/legs';
 import {
   clearCancelRequest,
   countLiveOrders,
@@ -58,26 +57,8 @@ export function rulesOf(row: SpotPairRow): SpotPairRules {
   };
 }
 
-/**
- * Ledger accounts for the core's postings: the core names accounts by id, the ledger by
- * reference, so each id handed out is an index into the references it stands for.
- */
-class AccountRefs implements SpotAccounts {
-  private readonly refs: AccountRef[] = [];
-  change(userId: bigint, currencyId: bigint): bigint {
-    return this.add({ userId, wallet: 'change', currencyId });
-  }
-  fees(currencyId: bigint): bigint {
-    return this.add({ system: 'fees', currencyId });
-  }
-  legs(postings: Posting[]): Leg[] {
-    return postings.map((p) => ({ account: this.refs[Number(p.accountId)]!, bucket: p.bucket, deltaUnits: p.deltaUnits }));
-  }
-  private add(ref: AccountRef): bigint {
-    this.refs.push(ref);
-    return BigInt(this.refs.length - 1);
-  }
-}
+/** The core's postings as ledger legs, in the traders' spot (`change`) wallets. */
+const spotLegs = (postings: readonly Posting[]) => legsOf(postings, 'change');
 
 /** The trader's order as the form gives it, before the pair's checks. */
 export interface SubmitInput {
@@ -134,11 +115,10 @@ export async function submitOrder(db: Db, input: SubmitInput, indexPriceOf: (pai
       created_at_ms: BigInt(nowMs),
       updated_at_ms: BigInt(nowMs),
     });
-    const accounts = new AccountRefs();
-    const postings = freezePostings(rules, input.userId, spec.side, checked.frozenUnits, accounts);
+    const postings = freezePostings(rules, input.userId, spec.side, checked.frozenUnits);
     await postTransaction(
       trx,
-      { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: accounts.legs(postings), ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}) },
+      { kind: 'spot_freeze', reference: `spot_order:${id}`, legs: spotLegs(postings), ...(input.ledgerKey ? { idempotencyKey: input.ledgerKey } : {}) },
       nowMs,
     );
     // counted after the freeze, which holds the user's account row: concurrent orders on it count each other
@@ -273,10 +253,9 @@ async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, even
         taker.filledUnits += event.baseUnits;
         taker.takerQuoteUnits += event.quoteUnits;
         taker.feeUnits += event.takerFeeUnits;
-        const accounts = new AccountRefs();
         const { txnId } = await postTransaction(
           trx,
-          { kind: 'spot_fill', reference: `spot_order:${event.takerOrderId}`, legs: accounts.legs(fillPostings(rules, event, accounts)) },
+          { kind: 'spot_fill', reference: `spot_order:${event.takerOrderId}`, legs: spotLegs(fillPostings(rules, event)) },
           nowMs,
         );
         await insertFill(trx, {
@@ -305,8 +284,7 @@ async function persistEvents(trx: Db, rules: SpotPairRules, pairId: bigint, even
         const p = progress.get(event.orderId) ?? of(event.orderId, event.userId, { status: 'open', filledUnits: event.type === 'cancelled' ? event.filledUnits : 0n });
         p.status = event.type === 'done' ? 'filled' : 'cancelled';
         if (event.type === 'cancelled') p.cancelReason = event.reason;
-        const accounts = new AccountRefs();
-        const legs = accounts.legs(releasePostings(event, accounts));
+        const legs = spotLegs(releasePostings(event));
         if (legs.length > 0) {
           await postTransaction(trx, { kind: 'spot_release', reference: `spot_order:${event.orderId}`, legs }, nowMs);
         }
@@ -341,11 +319,10 @@ async function refusePlace(
 ): Promise<Touched> {
   const { orderId, userId, frozenUnits } = command;
   await inTransaction(db, async (trx) => {
-    const accounts = new AccountRefs();
     const releasedCurrencyId = command.order.side === 'buy' ? rules.quoteCurrencyId : rules.baseCurrencyId;
     // the release of the whole freeze, as the core would write it for an order that never traded
     const release = { type: 'cancelled', orderId, userId, side: command.order.side, reason: 'user', remainingUnits: 0n, filledUnits: 0n, releasedUnits: frozenUnits, releasedCurrencyId, atMs: nowMs } as const;
-    const legs = accounts.legs(releasePostings(release, accounts));
+    const legs = spotLegs(releasePostings(release));
     if (legs.length > 0) await postTransaction(trx, { kind: 'spot_release', reference: `spot_order:${orderId}`, legs }, nowMs);
     const before = { status: 'accepted', filledUnits: 0n } as const;
     const change = { before, filledUnits: 0n, makerQuoteUnits: 0n, takerQuoteUnits: 0n, feeUnits: 0n, status: 'cancelled', cancelReason: rejection } as const;
