@@ -5,9 +5,10 @@ import { leverJobs } from './modules/lever/jobs';
 import { marketJobs } from './modules/market/jobs';
 import { microJobs } from './modules/micro/jobs';
 import { sessionJobs } from './modules/session/jobs';
+import { spotJobs } from './modules/spot/jobs';
 
 /** The job table, built once per runner: the writer thread's, or this process's. */
-export const appJobs = () => jobTable(proveLead, sessionJobs(), leverJobs(), microJobs(), marketJobs());
+export const appJobs = () => jobTable(proveLead, sessionJobs(), leverJobs(), microJobs(), spotJobs(), marketJobs());
 
 export type AppJobs = ReturnType<typeof appJobs>['jobs'];
 export type JobName = NameOf<AppJobs>;

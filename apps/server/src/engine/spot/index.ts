@@ -10,7 +10,7 @@ import { limits, SPOT_ORDER_STATUSES } from '@tidemark/protocol';
 import { LeadLost } from '../../db/lead';
 import { leadershipState } from '../../modules/leadership/service';
 import { selectAcceptedOrders, selectCancelRequests } from '../../modules/spot/queries';
-import { applyAndPersist, bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
+import { bookState, lastFillPrice, placeCommand, rulesOf, spotPairs, tradeOfFill, type Touched } from '../../modules/spot/service';
 import { engineMetrics } from '../../metrics';
 import type { EngineDeps, Lead, LeaderEngine } from '../hosted';
 import { MarketMaker } from './maker';
@@ -140,7 +140,10 @@ export function spotEngine(
 
   async function run(pair: PairBook, command: SpotCommand): Promise<void> {
     try {
-      const { touched, fills } = await lead!.write((trx) => applyAndPersist(trx, pair.book, pair.pairId, command, clock()));
+      const nowMs = clock();
+      // the book takes the decision at once (in place); the job writes it
+      const result = applySpotCommand(pair.book, command, { nowMs });
+      const { touched, fills } = await lead!.run('spotApply', { pairId: pair.pairId, rules: pair.book.rules, command, result, nowMs });
       pair.changed = true;
       for (const fill of fills) {
         pair.unpublished.push(tradeOfFill(fill));

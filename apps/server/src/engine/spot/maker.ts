@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { makerLadder, quoteKey, type SpotBook, type SpotCommand, type SpotMakerConfig } from '@tidemark/core';
 import { limits, type SpotOrderStatus } from '@tidemark/protocol';
 import { Rejection } from '../../rejection';
-import { liveOrdersOf, makerConfigs, placeCommand, submitOrder } from '../../modules/spot/service';
+import { liveOrdersOf, makerConfigs, placeCommand } from '../../modules/spot/service';
 import type { Lead } from '../hosted';
 
 interface PairQuotes {
@@ -24,7 +24,7 @@ export interface MakerHost {
 
 /**
  * The market maker: quotes each configured pair's ladder (core's `makerLadder`) around the index
- * from its own account, through `submitOrder` (funds frozen through the ledger, within its balance)
+ * from its own account, through `submitOrder` (the `spotQuote` job) (funds frozen through the ledger, within its balance)
  * and the matcher (the same engine as every trader). A tick costs one ladder per pair, never a
  * look at the book's orders; a re-quote cancels the rungs that left the ladder and places the
  * missing ones, at most once per `limits.spotMakerRequoteMs` a pair, and also after its quotes filled.
@@ -138,23 +138,20 @@ export class MarketMaker {
         let order;
         try {
           const lead = this.lead!;
-          order = await lead.write((trx) =>
-            submitOrder(
-              trx,
-              {
-                userId: this.userId,
-                currencyId: pair.currencyId,
-                legalId: pair.legalId,
-                side: quote.side,
-                market: false,
-                priceUnits: quote.priceUnits,
-                amountUnits: quote.amountUnits,
-                totalUnits: undefined,
-              },
-              indexPriceOf,
-              nowMs,
-            ),
-          );
+          order = await lead.run('spotQuote', {
+            input: {
+              userId: this.userId,
+              currencyId: pair.currencyId,
+              legalId: pair.legalId,
+              side: quote.side,
+              market: false,
+              priceUnits: quote.priceUnits,
+              amountUnits: quote.amountUnits,
+              totalUnits: undefined,
+            },
+            indexPriceUnits: indexPriceOf(pairId),
+            nowMs,
+          });
         } catch (error) {
           if (!(error instanceof Rejection)) throw error;
           // out of funds (or orders) on this side: quote what it can, and say so once

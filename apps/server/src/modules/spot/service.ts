@@ -1,18 +1,17 @@
 import {
-  applySpotCommand,
   checkSpotOrder,
   fillPostings,
   freezePostings,
   releasePostings,
   type Depth,
   type Posting,
-  type SpotBook,
   type SpotCommand,
   type SpotEvent,
   type SpotFillEvent,
   type SpotOpenOrder,
   type SpotOrderSpec,
   type SpotPairRules,
+  type SpotResult,
   type SpotRejection,
   type Trade,
 } from '@tidemark/core';
@@ -202,26 +201,28 @@ export function placeCommand(order: SpotOrderRow): SpotCommand {
 export type Touched = Map<bigint, { userId: bigint; status: SpotOrderStatus }>;
 
 
+/** What the matcher decided for one command (the core's step), as its leader job takes it. */
+export interface SpotDecision {
+  pairId: bigint;
+  rules: SpotPairRules;
+  command: SpotCommand;
+  result: SpotResult;
+  nowMs: number;
+}
+
 /**
- * Runs one command against a book and writes everything its events say (order states, fills,
- * the fills' and releases' ledger transactions) in one database transaction. The book is
- * changed in place by the core: if the write fails the caller must rebuild the book from the
- * database. A refused place ends the stored order and returns its frozen funds.
+ * Writes everything one matcher decision says (order states, fills, the fills' and releases'
+ * ledger transactions) in one database transaction. The matcher's book already holds the
+ * decision: if this write fails it rebuilds the book from the database. A refused place ends the
+ * stored order and returns its frozen funds.
  */
-export async function applyAndPersist(
-  db: Db,
-  book: SpotBook,
-  pairId: bigint,
-  command: SpotCommand,
-  nowMs: number,
-): Promise<{ touched: Touched; fills: SpotFillEvent[] }> {
-  const result = applySpotCommand(book, command, { nowMs });
+export async function persistSpotDecision(db: Db, { pairId, rules, command, result, nowMs }: SpotDecision): Promise<{ touched: Touched; fills: SpotFillEvent[] }> {
   if ('rejection' in result) {
-    if (command.type === 'place') return { touched: await refusePlace(db, book.rules, command, result.rejection, nowMs), fills: [] };
+    if (command.type === 'place') return { touched: await refusePlace(db, rules, command, result.rejection, nowMs), fills: [] };
     if (command.type === 'cancel') return { touched: await refuseCancel(db, command.orderId, nowMs), fills: [] };
     throw new Error(`spot command ${command.type} refused: ${result.rejection}`);
   }
-  const touched = await inTransaction(db, (trx) => persistEvents(trx, book.rules, pairId, result.events, nowMs));
+  const touched = await inTransaction(db, (trx) => persistEvents(trx, rules, pairId, result.events, nowMs));
   return { touched, fills: result.events.filter((e): e is SpotFillEvent => e.type === 'fill') };
 }
 
