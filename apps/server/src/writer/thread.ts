@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { limits } from '@tidemark/protocol';
 import { openDatabase } from '../db/database';
 import { ledgerTransactions } from '../metrics';
-import { LeadLost } from '../modules/leadership/service';
+import { LeadLost } from '../db/lead';
 import { Rejection } from '../rejection';
 import { jobRunner } from './jobs';
 import type { Answered, FromWriter, ToWriter } from './writer';

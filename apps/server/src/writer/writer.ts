@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { ledgerTransactions } from '../metrics';
-import { LeadLost } from '../modules/leadership/service';
+import { LeadLost } from '../db/lead';
 import { Rejection } from '../rejection';
 import { runsAlone, wakesJobs, type JobCall, type JobOutcome, type JobRunner } from './jobs';
 

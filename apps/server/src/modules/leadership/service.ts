@@ -2,18 +2,11 @@
 // engines stopped. The lock that chooses the leader is the engine's (engine/leader.ts); the epoch is
 // what a write proves, since a lock held on one connection says nothing of writes on the others.
 import type { Db } from '../../db/database';
+import { LeadLost } from '../../db/lead';
 import { bumpEpoch, deleteFault, deleteFaultsBefore, selectEpochLocked, selectFaults, selectLease, upsertFault } from './queries';
 
-/** A write of an engine leader whose term has ended: another process leads now. Nothing of it was written. */
-export class LeadLost extends Error {
-  constructor(
-    readonly epoch: bigint,
-    readonly currentEpoch: bigint,
-  ) {
-    super(`the engine lead of epoch ${epoch} has passed to epoch ${currentEpoch}`);
-    this.name = 'LeadLost';
-  }
-}
+// the error lives in db/, where the writer thread passes it back across; the engines take it from here
+export { LeadLost };
 
 /**
  * Proves, inside the transaction `trx` and before anything else in it, that `epoch` still leads;
