@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
-import { preparedQuery } from '../db/prepared';
+import { answerOf, keyed } from '../db/idempotency';
 import { retriedTransaction } from '../db/transaction';
 import { nativeSha256Hex } from '../hash';
 import { Rejection } from '../rejection';
@@ -41,6 +41,9 @@ export type JobCallRunner = <N extends JobName>(
   call: Omit<JobCall<N>, 'claim' | 'payload'> & { answer: unknown },
 ) => Promise<JobOutcome<N> & { payload: string }>;
 
+// writer/jobs.ts claims its keys through these until it imports db/idempotency itself
+export { keyed, type Claim } from '../db/idempotency';
+
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 function keyOf(request: FastifyRequest): string | undefined {
@@ -55,68 +58,6 @@ function keyOf(request: FastifyRequest): string | undefined {
 function requestHash(request: FastifyRequest): string {
   const json = JSON.stringify(request.body ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
   return nativeSha256Hex(`${request.method} ${request.url}\n${json}`);
-}
-
-const earlierRequest = preparedQuery<{ userId: bigint; key: string }, { request_hash: string; response: string | null }>((db, arg) =>
-  db.selectFrom('idempotency_request').select(['request_hash', 'response']).where('user_id', '=', arg('userId')).where('key', '=', arg('key')),
-);
-
-/** The stored answer of an earlier request with this key; a refusal when that request was another. */
-async function answerOf(db: Db, userId: bigint, key: string, hash: string): Promise<string | undefined> {
-  const [first] = (await earlierRequest(db, { userId, key })).rows;
-  if (!first) return undefined;
-  if (first.request_hash !== hash) throw new Rejection('idempotency_key_reused');
-  // claims commit together with their answer: a row without one is a broken invariant
-  if (first.response === null) throw new Error(`idempotency key ${key} of user ${userId} has no answer`);
-  return first.response;
-}
-
-// every keyed money call claims and answers: compiled once
-const claim = preparedQuery<{ userId: bigint; key: string; hash: string; response: string | null; nowMs: bigint }, never>((db, arg) =>
-  db
-    .insertInto('idempotency_request')
-    .values({ user_id: arg('userId'), key: arg('key'), request_hash: arg('hash'), response: arg('response'), created_at_ms: arg('nowMs') })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
-);
-const answer = preparedQuery<{ userId: bigint; key: string; payload: string }, never>((db, arg) =>
-  db.updateTable('idempotency_request').set({ response: arg('payload') }).where('user_id', '=', arg('userId')).where('key', '=', arg('key')),
-);
-
-/** A keyed call's claim of its key. */
-export interface Claim {
-  userId: bigint;
-  key: string;
-  hash: string;
-  nowMs: bigint;
-}
-
-/**
- * Claims the key in `trx`, runs `work` and stores the answer it gives, all in `trx`; a key
- * already claimed answers the stored answer and runs nothing. An answer `known` before the work
- * (a job's) is stored with the claim, one write instead of two, made after the work: a job refused
- * has then written nothing, which spares its group's commit a savepoint (db/group-commit.ts). A
- * twin that claimed the key meanwhile (PostgreSQL: another batch) fails the claim, and the job,
- * run again alone, answers the twin's answer.
- */
-export async function keyed(
-  trx: Db,
-  { userId, key, hash, nowMs }: Claim,
-  work: () => Promise<string>,
-  known?: string,
-): Promise<{ replayed: string } | { payload: string }> {
-  if (known !== undefined) {
-    const earlier = await answerOf(trx, userId, key, hash);
-    if (earlier !== undefined) return { replayed: earlier };
-    await work();
-    const claimed = await claim(trx, { userId, key, hash, response: known, nowMs });
-    if (claimed.numAffectedRows !== 1n) throw new Error(`idempotency key ${key} of user ${userId} was claimed meanwhile`);
-    return { payload: known };
-  }
-  const claimed = await claim(trx, { userId, key, hash, response: null, nowMs });
-  if (claimed.numAffectedRows !== 1n) return { replayed: (await answerOf(trx, userId, key, hash))! };
-  const payload = await work();
-  await answer(trx, { userId, key, payload });
-  return { payload };
 }
 
 /** The key that the one ledger txn of a keyed money call carries: unique per user and key, like the claim. */
