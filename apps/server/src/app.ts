@@ -33,6 +33,7 @@ import { uploadRoutes } from './modules/upload/routes';
 import { uploadLinkKey } from './modules/upload/service';
 import { totpRoutes } from './modules/totp/routes';
 import { userRoutes } from './modules/user/routes';
+import { resolveSession } from './modules/session/service';
 import { walletRoutes } from './modules/wallet/routes';
 // lever
 import { leverRoutes } from './modules/lever/routes';
@@ -49,6 +50,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffRoleOf } from './modules/staff/service';
 import { realtimePlugin } from './realtime/socket';
 // lever
 import { leverTradePusher } from './realtime/lever-trade';
@@ -108,7 +110,14 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   app.decorate('jobs', jobs);
   market.onWake((signal) => jobs.wake(signal));
   app.addHook('onClose', () => jobs.close());
-  await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs, jobs });
+  // a session's last-seen time is written as a job (writer/jobs.ts)
+  const markSeen = (sessionId: bigint, nowMs: number) => jobs.run({ name: 'markSessionSeen', args: { sessionId, nowMs }, payload: '' });
+  await app.register(authPlugin, {
+    clock,
+    sessionIdleMs: config.sessionIdleMs,
+    resolveSession: (token, session, nowMs) => resolveSession(db, token, session, nowMs, markSeen),
+    staffRoleOf: (userId) => staffRoleOf(db, userId),
+  });
   await app.register(idempotencyPlugin, { db, clock, jobs });
   await app.register(docsPlugin);
   // failed password tries, shared by the processes through Redis like the rate limits
