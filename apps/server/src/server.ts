@@ -6,11 +6,10 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { watch } from './metrics';
-import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 // micro options
 import { MicroSettler, type MicroSettlerOptions } from './engine/micro/settler';
-import { bootstrapAccounts, ensureMarketMaker } from './modules/bootstrap/service';
+import { bootstrapAccounts, ensureMarketMaker, seed } from './modules/bootstrap/service';
 // lever
 import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
 import { leverTickOf } from './modules/lever/service';
