@@ -3,7 +3,7 @@ import type { Clock } from '@tidemark/core';
 import { calls, notice } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentPage } from '../review/present';
+import { presentPage } from '../common/present';
 import { noticesForStaff, presentNoticeForStaff, publishedNotice, publishedNotices, saveNotice } from './service';
 
 export const noticeRoutes: FastifyPluginAsync<{ clock: Clock }> = async (app, { clock }) => {

@@ -3,7 +3,7 @@ import type { Clock } from '@tidemark/core';
 import { calls, notice } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentPage } from '../review/present';
+import { presentPage } from '../common/present';
 import { searchTraders, setTraderLock, traderDetail } from './service';
 
 export const peopleRoutes: FastifyPluginAsync<{

@@ -3,7 +3,7 @@ import type { Clock, MarketView } from '@tidemark/core';
 import { calls } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentPage } from '../review/present';
+import { presentPage } from '../common/present';
 import { engineHealth, ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
 
 export const riskRoutes: FastifyPluginAsync<{ clock: Clock; market: MarketView & { isLeader(): boolean } }> = async (app, { clock, market }) => {
