@@ -98,7 +98,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   // API answers over a kilobyte go out brotli or gzip by Accept-Encoding; the web app's files
   // are compressed at build time (http/web.ts) and pass through as they are; socket.io answers
   // on the raw server and never reaches this
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: limits.compressBytesMin, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(langPlugin);

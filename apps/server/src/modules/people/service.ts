@@ -1,3 +1,4 @@
+import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
@@ -6,8 +7,6 @@ import { revokeSessions } from '../session/service';
 import { selectLiveSessions, selectNewestWalletLog, selectNonEmptyAccounts, selectTraders, updateLock } from './queries';
 
 /** The console's view of traders, and the locks staff put on them. */
-
-const WALLET_LOG_LINES = 50;
 
 export function searchTraders(db: Db, q: string | undefined, paging: { page: number; limit: number }) {
   const filter = !q ? {} : /^[1-9][0-9]{0,17}$/.test(q) ? { id: BigInt(q) } : { emailPart: q };
@@ -23,7 +22,7 @@ export async function traderDetail(db: Db, request: { staffId: bigint; userId: b
   const [wallets, sessions, ledger] = await Promise.all([
     selectNonEmptyAccounts(db, userId),
     selectLiveSessions(db, userId, nowMs - sessionIdleMs),
-    selectNewestWalletLog(db, userId, WALLET_LOG_LINES),
+    selectNewestWalletLog(db, userId, limits.adminUserWalletLogLines),
   ]);
   return { trader: found, wallets, sessions, ledger };
 }
