@@ -20,8 +20,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     projects: [
-      // property suites are CPU-bound: the timeout only has to catch a hang, on a busy 2-core machine too
-      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts'], setupFiles, testTimeout: 60_000 } },
+      // property suites are CPU-bound: the timeout only has to catch a hang, on a busy 2-core machine too;
+      // the import boundaries of eslint.config.js are proven here too
+      { test: { name: 'core', include: ['packages/*/src/**/*.test.ts', 'eslint.config.test.ts'], setupFiles, testTimeout: 60_000 } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', setupFiles } },
       serverSuite('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(pgUrl ? [serverSuite('server-pg', { TEST_DB: 'pg' })] : []),

@@ -32,6 +32,7 @@ import { uploadRoutes } from './modules/upload/routes';
 import { uploadLinkKey } from './modules/upload/service';
 import { totpRoutes } from './modules/totp/routes';
 import { userRoutes } from './modules/user/routes';
+import { resolveSession } from './modules/session/service';
 import { walletRoutes } from './modules/wallet/routes';
 import { leverRoutes } from './modules/lever/routes';
 import { spotRoutes } from './modules/spot/routes';
@@ -44,6 +45,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffRoleOf } from './modules/staff/service';
 import { realtimePlugin } from './realtime/socket';
 import { leverTradePusher } from './realtime/lever-trade';
 
@@ -91,7 +93,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   // API answers over a kilobyte go out brotli or gzip by Accept-Encoding; the web app's files
   // are compressed at build time (http/web.ts) and pass through as they are; socket.io answers
   // on the raw server and never reaches this
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: limits.compressBytesMin, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(langPlugin);
@@ -103,7 +105,14 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
   app.decorate('jobs', jobs);
   market.onWake((signal) => jobs.wake(signal));
   app.addHook('onClose', () => jobs.close());
-  await app.register(authPlugin, { db, clock, sessionIdleMs: config.sessionIdleMs, jobs });
+  // a session's last-seen time is written as a job (writer/jobs.ts)
+  const markSeen = (sessionId: bigint, nowMs: number) => jobs.run({ name: 'markSessionSeen', args: { sessionId, nowMs }, payload: '' });
+  await app.register(authPlugin, {
+    clock,
+    sessionIdleMs: config.sessionIdleMs,
+    resolveSession: (token, session, nowMs) => resolveSession(db, token, session, nowMs, markSeen),
+    staffRoleOf: (userId) => staffRoleOf(db, userId),
+  });
   await app.register(idempotencyPlugin, { db, clock, jobs });
   await app.register(docsPlugin);
   // failed password tries, shared by the processes through Redis like the rate limits

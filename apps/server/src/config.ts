@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { limits } from '@tidemark/protocol';
+
+const DAY_MS = 24 * 3600_000;
 
 const zFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -39,7 +42,7 @@ const ZEnv = z.object({
   PRICE_RECORD_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SUPPORT_URL: zUrl(['http:', 'https:']),
   TRUST_PROXY: zFlag,
-  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(7),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(limits.sessionIdleMsDefault / DAY_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   UPLOAD_LINK_SECRET: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
@@ -116,10 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feed: e.FEED,
     exchangeWsUrl: (e.EXCHANGE_WS_URL ?? BINANCE_WS_URL).replace(/\/+$/, ''),
     exchangeRestUrl: (e.EXCHANGE_REST_URL ?? BINANCE_REST_URL).replace(/\/+$/, ''),
-    priceRecordMs: e.PRICE_RECORD_DAYS * 24 * 3600_000,
+    priceRecordMs: e.PRICE_RECORD_DAYS * DAY_MS,
     supportUrl: e.SUPPORT_URL ?? '',
     trustProxy: e.TRUST_PROXY ?? false,
-    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     uploadLinkSecret: e.UPLOAD_LINK_SECRET,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -3,7 +3,7 @@ export { loadConfig, type Config } from './config';
 export { startServer, type RunningServer } from './server';
 export { openDatabase, type Db } from './db/database';
 export { migrate } from './db/migrate';
-export { seed } from './db/seed';
+export { seed } from './modules/bootstrap/service';
 export { postTransaction } from './modules/ledger/service';
 export { inTransaction } from './db/transaction';
 export { checkLedger } from './modules/ledger/check';

@@ -1,8 +1,6 @@
+import { limits } from '@tidemark/protocol';
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
-
-/** How long a graceful stop waits for the requests in flight. */
-const DRAIN_TIMEOUT_MS = 30_000;
 
 try {
   const config = loadConfig();
@@ -14,9 +12,9 @@ try {
       server.app.log.info(`${signal}: finishing the requests in flight, then stopping`);
       // requests that never finish must not keep a stopping process alive
       setTimeout(() => {
-        server.app.log.warn(`requests still in flight after ${DRAIN_TIMEOUT_MS} ms: stopping anyway`);
+        server.app.log.warn(`requests still in flight after ${limits.drainTimeoutMs} ms: stopping anyway`);
         process.exit(1);
-      }, DRAIN_TIMEOUT_MS).unref();
+      }, limits.drainTimeoutMs).unref();
       void server.close().then(() => process.exit(0));
     });
   }

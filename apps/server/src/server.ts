@@ -5,10 +5,9 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { watch } from './metrics';
-import { seed } from './db/seed';
 import { openMarket, type MarketEngine, type MarketOptions } from './engine/market/market';
 import type { EngineDeps } from './engine/hosted';
-import { bootstrapAccounts, ensureMarketMaker } from './modules/bootstrap/service';
+import { bootstrapAccounts, ensureMarketMaker, seed } from './modules/bootstrap/service';
 import { hostEngines, type EngineOptions, type Engines } from './engines';
 import { ENGINES } from './wake';
 

@@ -7,7 +7,7 @@ import { manualClock, mustParseUnits, type FeedEvent, type TickEvent } from '@ti
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/modules/bootstrap/service';
 import type { LeaderEngine } from '../src/engine/hosted';
 import { openMarket } from '../src/engine/market/market';
 import { LeadLost } from '../src/db/lead';

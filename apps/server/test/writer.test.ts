@@ -7,7 +7,7 @@ import { manualClock, mustParseUnits } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/modules/bootstrap/service';
 import { buildUser, fundWallet } from '../src/testing/factories';
 import { appJobs, type JobCall } from '../src/jobs';
 import { startWriter } from '../src/writer/writer';

@@ -50,12 +50,20 @@ export const limits = {
   writerCheckpointIdleMs: 200,
   sqliteWalPagesMax: 16_384,
   bodyBytesMax: 1024 * 1024,
+  /** API answers from this size on go out compressed (smaller ones gain less than compressing costs) */
+  compressBytesMin: 1024,
   /** bars one `new_timeshar` answer holds at most (the newest are kept) */
   candlesPerAnswerMax: 2000,
   /** order-book levels per side in depth answers and events */
   depthLevelsMax: 20,
   /** packets a socket may have queued before it is dropped (it reconnects and reloads) */
   socketQueuePacketsMax: 500,
+  /** a socket this far behind (packets queued) gets the latest book instead of every book */
+  socketConflateAfterPackets: 4,
+  /** 24-hour figures change slowly and go to every socket: at most this often per pair */
+  dayMarketPushIntervalMs: 1000,
+  /** sockets that log in and never `sub` get every pair: at most this often per pair, event and period */
+  legacyPushIntervalMs: 1000,
   /** sockets open at once from one client address (a household or office shares one), on all processes together */
   socketsPerAddressMax: 100,
   /** socket handshakes one client address may make in a window (page loads and reconnects) */
@@ -136,6 +144,21 @@ export const limits = {
   healthCheckReuseMs: 1000,
   /** a database or Redis that has not answered a readiness check within this is reported down */
   healthCheckTimeoutMs: 1000,
+  /** how long a graceful stop waits for the requests in flight before stopping anyway */
+  drainTimeoutMs: 30_000,
+  /** PostgreSQL connections each process keeps at most */
+  pgPoolMax: 10,
+  /** a statement on the SQLite file waits this long for another connection's write lock before failing */
+  sqliteBusyTimeoutMs: 5000,
+  /** prepared statements kept per SQLite connection (least recently used dropped first) */
+  sqliteStatementCacheMax: 500,
+  /** rows per prebuilt SQLite insert of a batch; a tail goes in power-of-two chunks down to the exact size, then whole */
+  sqliteInsertChunkRows: 256,
+  sqliteInsertExactRows: 16,
+  /** bars per INSERT of the price record: 16,000 parameters, under SQLite's (32,766) and PostgreSQL's (65,535) bounds */
+  candleRowsPerInsert: 2000,
+  /** a Redis connection for rate limits and failure counts fails its call if not up within this */
+  redisConnectTimeoutMs: 1000,
   // hardening
   /** wrong fund passwords a user may type within the window; the last of them locks the fund password */
   payPasswordStrikesMax: 5,
@@ -147,6 +170,12 @@ export const limits = {
   totpLockMs: 15 * 60_000,
   /** recovery codes issued when a trader turns on the authenticator, each good once */
   totpRecoveryCodes: 10,
+  /** characters of each half of a recovery code (shown xxxxx-xxxxx) */
+  totpRecoveryHalfLength: 5,
+  /** an authenticator code is good this many seconds either side of its step (one step of clock drift) */
+  totpDriftSeconds: 30,
+  /** failure counts kept in memory (without Redis): past this many keys, spent ones are swept on the next failure */
+  strikesSweepAtKeys: 10_000,
   /** failed logins to one account from one address within the window; then that address waits the window out */
   loginStrikesPerDeviceMax: 5,
   loginStrikeWindowMs: 15 * 60_000,
@@ -187,6 +216,10 @@ export const limits = {
   staffInviteTtlMs: 24 * 3600_000,
   noticeTitleLengthMax: 120,
   noticeBodyLengthMax: 5000,
+  /** newest wallet-log lines the console shows of a trader */
+  adminUserWalletLogLines: 50,
+  /** an SMTP error as the outbox keeps it: enough to see why, never a whole server transcript */
+  mailErrorLengthMax: 500,
   // the console's market settings
   /** a contract pair's largest leverage and hand count, and its most choices of each */
   leverMultipleMax: 1000,

@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { limits } from '@tidemark/protocol';
 import { sqliteStatement, type Db } from './database';
 
 /**
@@ -33,10 +34,6 @@ function unnestOf<T>(columns: readonly BulkColumn[], items: ArrayLike<T>, rowOf:
 
 const insertHead = (table: string, columns: readonly BulkColumn[]) => `insert into "${table}" (${names(columns)})`;
 
-/** Rows per SQLite insert; a tail goes in power-of-two chunks down to 16, then whole (few distinct texts). */
-const SQLITE_CHUNK_ROWS = 256;
-const SQLITE_EXACT_ROWS = 16;
-
 /** Insert texts by table and column list, then by row count: built once each. */
 const sqliteInserts = new Map<string, Map<number, string>>();
 
@@ -66,8 +63,8 @@ function sqliteInsertChunks<T>(
 ): boolean {
   for (let first = 0; first < items.length; ) {
     const left = items.length - first;
-    let size = SQLITE_CHUNK_ROWS;
-    while (size > left) size = left <= SQLITE_EXACT_ROWS ? left : size >> 1;
+    let size: number = limits.sqliteInsertChunkRows;
+    while (size > left) size = left <= limits.sqliteInsertExactRows ? left : size >> 1;
     const statement = sqliteStatement(db, sqliteInsert(table, columns, size));
     if (!statement) return false;
     const params: unknown[] = [];

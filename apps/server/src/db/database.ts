@@ -25,7 +25,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
-      max: 10,
+      max: limits.pgPoolMax,
       // a transaction left idle by a stalled process holds its row locks for everyone: the database ends it
       options: [`-c idle_in_transaction_session_timeout=${limits.pgIdleInTransactionMs}`, ...(target.pgSchema ? [`-c search_path=${target.pgSchema}`] : [])].join(' '),
     });
@@ -43,7 +43,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   // the writer thread checkpoints when idle (writer/thread.ts): a commit only past this bound
   file.pragma(`wal_autocheckpoint = ${limits.sqliteWalPagesMax}`);
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
+  file.pragma(`busy_timeout = ${limits.sqliteBusyTimeoutMs}`);
   file.defaultSafeIntegers(true);
   const statements = withStatementCache(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
@@ -67,8 +67,6 @@ export function sqliteStatement(db: Db, sqlText: string): SqliteStatement | unde
   return sqliteFiles.get(db.getExecutor().adapter)?.prepare(sqlText);
 }
 
-const STATEMENT_CACHE_MAX = 500;
-
 /**
  * Kysely prepares every query anew; compiling SQL costs more than running it on hot paths such
  * as ledger postings, so compiled statements are reused by their text (a small LRU).
@@ -87,7 +85,7 @@ function withStatementCache(file: SqliteDatabase.Database) {
         cache.delete(sqlText);
       } else {
         statement = file.prepare(sqlText);
-        if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+        if (cache.size >= limits.sqliteStatementCacheMax) cache.delete(cache.keys().next().value!);
       }
       cache.set(sqlText, statement);
       return statement;

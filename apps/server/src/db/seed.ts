@@ -1,6 +1,5 @@
 import { mustParseUnits } from '@tidemark/core';
-import { CURRENCY_IDS, everyDescription, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
-import { insertDescriptions } from '../modules/ledger/queries';
+import { CURRENCY_IDS, LEGAL_USDT_ID, limits } from '@tidemark/protocol';
 import type { Db } from './database';
 import type { CurrencyTable, PairTable } from './schema';
 
@@ -99,135 +98,134 @@ const SETTINGS: Record<string, string> = {
   bank_deposit_card_number: 'Set the account number in the staff console',
 };
 
-/** Reference data a fresh install needs; safe to run on every start (existing rows are kept). */
-export async function seed(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('currency')
-      .values(CURRENCIES.map((c, i) => ({ ...c, logo: '', sort: BigInt(i + 1), dual_approval_units: dualApprovalUnits(c.id) })))
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    await trx.insertInto('pair_group').values(GROUPS).onConflict((oc) => oc.column('id').doNothing()).execute();
-    const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share, tick, step], i) => ({
-      id,
-      group_id: group,
-      currency_id: base,
-      legal_id: BigInt(LEGAL_USDT_ID),
-      is_display: 1n,
-      spread_units: mustParseUnits('0.05'),
-      lever_trade_fee_units: mustParseUnits('0.1'),
-      lever_share_num_units: mustParseUnits(share),
-      reference_price_units: mustParseUnits(price),
-      sort: BigInt(i + 1),
-      price_tick_units: mustParseUnits(tick),
-      amount_step_units: mustParseUnits(step),
-    }));
-    await trx.insertInto('pair').values(pairs).onConflict((oc) => oc.column('id').doNothing()).execute();
-    await trx
-      .insertInto('currency_withdraw')
-      .values(
-        WITHDRAW_LIMITS.map(([currency_id, min, max, rate, daily]) => ({
-          currency_id,
-          min_units: mustParseUnits(min),
-          max_units: mustParseUnits(max),
-          rate_units: mustParseUnits(rate),
-          daily_limit_units: mustParseUnits(daily),
-        })),
-      )
-      .onConflict((oc) => oc.column('currency_id').doNothing())
-      .execute();
-    // spot: every pair trades with a 5 USDT minimum, a 5% band, 0.1% maker and 0.2% taker fees
-    await trx
-      .insertInto('spot_rule')
-      .values(
-        pairs.map(({ id: pair_id, price_tick_units, amount_step_units }) => ({
-          pair_id,
-          tick_units: price_tick_units,
-          lot_units: amount_step_units,
-          min_value_units: mustParseUnits('5'),
-          band_percent_units: mustParseUnits('5'),
-          maker_fee_percent_units: mustParseUnits('0.1'),
-          taker_fee_percent_units: mustParseUnits('0.2'),
-        })),
-      )
-      .onConflict((oc) => oc.column('pair_id').doNothing())
-      .execute();
-    await trx
-      .insertInto('spot_maker')
-      .values(
-        SPOT_MAKER_SIZES.map(([pair_id, size]) => ({
-          pair_id,
-          levels: 10n,
-          spread_percent_units: mustParseUnits('0.1'),
-          step_percent_units: mustParseUnits('0.05'),
-          size_units: mustParseUnits(size),
-        })),
-      )
-      .onConflict((oc) => oc.column('pair_id').doNothing())
-      .execute();
-    await trx
-      .insertInto('deposit_address')
-      .values(DEPOSIT_ADDRESSES.map(([currency_id, network, address]) => ({ currency_id, network, address })))
-      .onConflict((oc) => oc.columns(['currency_id', 'network']).doNothing())
-      .execute();
-    // lever: every seeded pair trades contracts with the spec's hands 10 to 100
-    await trx
-      .insertInto('lever_pair')
-      .values(
-        PAIRS.map(([pair_id]) => ({
-          pair_id,
-          is_open: 1n,
-          multiples: '5,10,20,50,100',
-          hand_presets: '10,20,50,100',
-          hands_min: BigInt(limits.handsMin),
-          hands_max: BigInt(limits.handsMax),
-          maintenance_percent_units: mustParseUnits('20'),
-          stop_range_units: limits.leverStopRangeUnits,
-          positions_per_user_max: BigInt(limits.leverPositionsPerUserMax),
-          entrusts_per_user_max: BigInt(limits.leverEntrustsPerUserMax),
-        })),
-      )
-      .onConflict((oc) => oc.column('pair_id').doNothing())
-      .execute();
-    await trx
-      .insertInto('setting')
-      .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value })))
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    // micro options
-    await trx
-      .insertInto('micro_pair')
-      .values(MICRO_PAIRS.map((pair_id) => ({ pair_id, open_microtrade: 1n })))
-      .onConflict((oc) => oc.column('pair_id').doNothing())
-      .execute();
-    await trx
-      .insertInto('micro_currency')
-      .values(
-        MICRO_CURRENCIES.map(([currency_id, min, max, fee]) => ({
-          currency_id,
-          payable: 1n,
-          min_units: mustParseUnits(min),
-          max_units: mustParseUnits(max),
-          fee_percent_units: mustParseUnits(fee),
-        })),
-      )
-      .onConflict((oc) => oc.column('currency_id').doNothing())
-      .execute();
-    await trx
-      .insertInto('micro_number')
-      .values(
-        MICRO_CURRENCIES.flatMap(([currency_id, , , , presets]) =>
-          presets.map((number, i) => ({ currency_id, number_units: mustParseUnits(number), sort: BigInt(i + 1) })),
-        ),
-      )
-      .onConflict((oc) => oc.columns(['currency_id', 'number_units']).doNothing())
-      .execute();
-    await trx
-      .insertInto('micro_seconds')
-      .values(MICRO_SECONDS.map(([seconds, ratio]) => ({ seconds, profit_ratio_units: mustParseUnits(ratio), status: 1n })))
-      .onConflict((oc) => oc.column('seconds').doNothing())
-      .execute();
-    // this build's wallet-log descriptions, which postings refer to
-    await insertDescriptions(trx, everyDescription());
-  });
+/**
+ * Reference data a fresh install needs, written in the caller's transaction; safe to run on every
+ * start (existing rows are kept). modules/bootstrap seeds it with the ledger's descriptions.
+ */
+export async function insertReferenceData(trx: Db): Promise<void> {
+  await trx
+    .insertInto('currency')
+    .values(CURRENCIES.map((c, i) => ({ ...c, logo: '', sort: BigInt(i + 1), dual_approval_units: dualApprovalUnits(c.id) })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await trx.insertInto('pair_group').values(GROUPS).onConflict((oc) => oc.column('id').doNothing()).execute();
+  const pairs: PairTable[] = PAIRS.map(([id, group, base, price, share, tick, step], i) => ({
+    id,
+    group_id: group,
+    currency_id: base,
+    legal_id: BigInt(LEGAL_USDT_ID),
+    is_display: 1n,
+    spread_units: mustParseUnits('0.05'),
+    lever_trade_fee_units: mustParseUnits('0.1'),
+    lever_share_num_units: mustParseUnits(share),
+    reference_price_units: mustParseUnits(price),
+    sort: BigInt(i + 1),
+    price_tick_units: mustParseUnits(tick),
+    amount_step_units: mustParseUnits(step),
+  }));
+  await trx.insertInto('pair').values(pairs).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await trx
+    .insertInto('currency_withdraw')
+    .values(
+      WITHDRAW_LIMITS.map(([currency_id, min, max, rate, daily]) => ({
+        currency_id,
+        min_units: mustParseUnits(min),
+        max_units: mustParseUnits(max),
+        rate_units: mustParseUnits(rate),
+        daily_limit_units: mustParseUnits(daily),
+      })),
+    )
+    .onConflict((oc) => oc.column('currency_id').doNothing())
+    .execute();
+  // spot: every pair trades with a 5 USDT minimum, a 5% band, 0.1% maker and 0.2% taker fees
+  await trx
+    .insertInto('spot_rule')
+    .values(
+      pairs.map(({ id: pair_id, price_tick_units, amount_step_units }) => ({
+        pair_id,
+        tick_units: price_tick_units,
+        lot_units: amount_step_units,
+        min_value_units: mustParseUnits('5'),
+        band_percent_units: mustParseUnits('5'),
+        maker_fee_percent_units: mustParseUnits('0.1'),
+        taker_fee_percent_units: mustParseUnits('0.2'),
+      })),
+    )
+    .onConflict((oc) => oc.column('pair_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('spot_maker')
+    .values(
+      SPOT_MAKER_SIZES.map(([pair_id, size]) => ({
+        pair_id,
+        levels: 10n,
+        spread_percent_units: mustParseUnits('0.1'),
+        step_percent_units: mustParseUnits('0.05'),
+        size_units: mustParseUnits(size),
+      })),
+    )
+    .onConflict((oc) => oc.column('pair_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('deposit_address')
+    .values(DEPOSIT_ADDRESSES.map(([currency_id, network, address]) => ({ currency_id, network, address })))
+    .onConflict((oc) => oc.columns(['currency_id', 'network']).doNothing())
+    .execute();
+  // lever: every seeded pair trades contracts with the spec's hands 10 to 100
+  await trx
+    .insertInto('lever_pair')
+    .values(
+      PAIRS.map(([pair_id]) => ({
+        pair_id,
+        is_open: 1n,
+        multiples: '5,10,20,50,100',
+        hand_presets: '10,20,50,100',
+        hands_min: BigInt(limits.handsMin),
+        hands_max: BigInt(limits.handsMax),
+        maintenance_percent_units: mustParseUnits('20'),
+        stop_range_units: limits.leverStopRangeUnits,
+        positions_per_user_max: BigInt(limits.leverPositionsPerUserMax),
+        entrusts_per_user_max: BigInt(limits.leverEntrustsPerUserMax),
+      })),
+    )
+    .onConflict((oc) => oc.column('pair_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('setting')
+    .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  // micro options
+  await trx
+    .insertInto('micro_pair')
+    .values(MICRO_PAIRS.map((pair_id) => ({ pair_id, open_microtrade: 1n })))
+    .onConflict((oc) => oc.column('pair_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('micro_currency')
+    .values(
+      MICRO_CURRENCIES.map(([currency_id, min, max, fee]) => ({
+        currency_id,
+        payable: 1n,
+        min_units: mustParseUnits(min),
+        max_units: mustParseUnits(max),
+        fee_percent_units: mustParseUnits(fee),
+      })),
+    )
+    .onConflict((oc) => oc.column('currency_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('micro_number')
+    .values(
+      MICRO_CURRENCIES.flatMap(([currency_id, , , , presets]) =>
+        presets.map((number, i) => ({ currency_id, number_units: mustParseUnits(number), sort: BigInt(i + 1) })),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['currency_id', 'number_units']).doNothing())
+    .execute();
+  await trx
+    .insertInto('micro_seconds')
+    .values(MICRO_SECONDS.map(([seconds, ratio]) => ({ seconds, profit_ratio_units: mustParseUnits(ratio), status: 1n })))
+    .onConflict((oc) => oc.column('seconds').doNothing())
+    .execute();
 }

@@ -1,11 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Clock } from '@tidemark/core';
 import { limits, STAFF_ROLES, type StaffRole } from '@tidemark/protocol';
-import type { Db } from '../db/database';
-import { resolveSession } from '../modules/session/service';
-import { staffRoleOf } from '../modules/staff/service';
 import { Rejection } from '../rejection';
-import type { JobRunner } from '../jobs';
 import { SessionInvalid } from './envelope';
 
 declare module 'fastify' {
@@ -35,12 +31,22 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 
+/** What the plugin asks of the session and staff features; the app hands them in (modules/session, modules/staff). */
+export interface AuthOptions {
+  clock: Clock;
+  /** a trader's session ends after this long without a call */
+  sessionIdleMs: number;
+  /** the live session a token opens, of the kind and within the ages given (its last-seen time kept) */
+  resolveSession(token: string, session: { kind: 'user' | 'staff'; idleMs: number; maxAgeMs?: number }, nowMs: number): Promise<{ sessionId: bigint; userId: bigint } | undefined>;
+  /** a staff member's role; none once they are no longer staff */
+  staffRoleOf(userId: bigint): Promise<StaffRole | undefined>;
+}
+
 /**
  * Sessions are of a kind: a trader's token opens only trader calls, a staff token only staff
  * calls (shorter-lived: idle and absolute limits). A staff call also needs the call's least role.
  */
-export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number; jobs: JobRunner }>(async (app, { db, clock, sessionIdleMs, jobs }) => {
-  const markSeen = (sessionId: bigint, nowMs: number) => jobs.run({ name: 'markSessionSeen', args: { sessionId, nowMs }, payload: '' });
+export const authPlugin = fp<AuthOptions>(async (app, { clock, sessionIdleMs, resolveSession, staffRoleOf }) => {
   app.decorateRequest('userId', 0n);
   app.decorateRequest('sessionId', 0n);
   app.decorateRequest('staffRole', 'viewer');
@@ -52,14 +58,14 @@ export const authPlugin = fp<{ db: Db; clock: Clock; sessionIdleMs: number; jobs
     const session = !token
       ? undefined
       : auth !== 'staff'
-        ? await resolveSession(db, token, { kind: 'user', idleMs: sessionIdleMs }, nowMs, markSeen)
-        : await resolveSession(db, token, { kind: 'staff', idleMs: limits.staffSessionIdleMs, maxAgeMs: limits.staffSessionMaxAgeMs }, nowMs, markSeen);
+        ? await resolveSession(token, { kind: 'user', idleMs: sessionIdleMs }, nowMs)
+        : await resolveSession(token, { kind: 'staff', idleMs: limits.staffSessionIdleMs, maxAgeMs: limits.staffSessionMaxAgeMs }, nowMs);
     if (!session && auth === 'optional') return;
     if (!session) throw new SessionInvalid();
     request.userId = session.userId;
     request.sessionId = session.sessionId;
     if (auth === 'staff') {
-      const role = await staffRoleOf(db, session.userId);
+      const role = await staffRoleOf(session.userId);
       if (!role) throw new SessionInvalid();
       if (rank(role) < rank(staffRole ?? 'admin')) throw new Rejection('staff_forbidden');
       request.staffRole = role;

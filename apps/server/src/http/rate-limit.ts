@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { limits } from '@tidemark/protocol';
 import { Rejection } from '../rejection';
 
 /**
@@ -9,7 +10,7 @@ import { Rejection } from '../rejection';
  * shared by every server process; otherwise they live in this process.
  */
 export const rateLimitPlugin = fp<{ redisUrl: string | undefined }>(async (app, { redisUrl }) => {
-  const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: limits.redisConnectTimeoutMs, maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'tidemark-rl:' } : {}),

@@ -68,12 +68,6 @@ declare module 'fastify' {
   }
 }
 
-/** A socket this far behind gets the latest book instead of every book. */
-const CONFLATE_AFTER_PACKETS = 4;
-/** 24-hour figures change slowly and go to every socket: once a second per pair is plenty. */
-const DAYMARKET_INTERVAL_MS = 1000;
-/** Sockets that log in and never `sub` get every pair: at most once a second per pair, event and period. */
-const LEGACY_INTERVAL_MS = 1000;
 /** Bars every `kline` follower gets beside its own period: the page header reads the day bar. */
 const ALWAYS_KLINE_PERIODS: readonly Period[] = ['1min', '1day'];
 
@@ -273,7 +267,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
   const legacyDue = (key: string): number | undefined => {
     const last = legacySent.get(key) ?? { sentAtMs: -Infinity, seq: 0 };
     const nowMs = market.clock();
-    if (nowMs - last.sentAtMs < LEGACY_INTERVAL_MS) return undefined;
+    if (nowMs - last.sentAtMs < limits.legacyPushIntervalMs) return undefined;
     legacySent.set(key, { sentAtMs: nowMs, seq: last.seq + 1 });
     return last.seq + 1;
   };
@@ -323,7 +317,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
         const payload = events.depth(event);
         const slow: string[] = [];
         for (const socket of localSockets(room)) {
-          if (queued(socket) < CONFLATE_AFTER_PACKETS) continue;
+          if (queued(socket) < limits.socketConflateAfterPackets) continue;
           socket.data.parkedDepth = payload;
           slow.push(socket.id);
         }
@@ -344,7 +338,7 @@ export const realtimePlugin = fp<{ db: Db; config: Config; market: MarketEngine 
       const nowMs = market.clock();
       const newest = event.trades.at(-1);
       if (newest) fanoutLag.observe(Math.max(0, nowMs - newest.timeMs) / 1000);
-      if (nowMs - last.sentAtMs >= DAYMARKET_INTERVAL_MS && followed(DAYMARKET_ROOM)) {
+      if (nowMs - last.sentAtMs >= limits.dayMarketPushIntervalMs && followed(DAYMARKET_ROOM)) {
         daymarkets.set(event.pairId, { sentAtMs: nowMs, seq: last.seq + 1 });
         io.local.to(DAYMARKET_ROOM).emit('daymarket', events.daymarket(event, last.seq + 1));
       }

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { applySpotCommand, createRng, createSpotBook, formatUnits, mustParseUnits, type Rng } from '@tidemark/core';
 import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
-import { seed } from '../../src/db/seed';
+import { seed } from '../../src/modules/bootstrap/service';
 import { ledgerKeyOf } from '../../src/http/idempotency';
 import { checkLedger } from '../../src/modules/ledger/check';
 import { verifyMicroChain } from '../../src/modules/micro/service';

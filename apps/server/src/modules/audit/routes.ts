@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { calls } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentPage } from '../review/present';
+import { presentPage } from '../common/present';
 import { presentAuditEntry } from './present';
 import { auditPage } from './service';
 

@@ -1,15 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { mustParseUnits, type Clock } from '@tidemark/core';
-import { CURRENCY_IDS, REVIEW_STATUS } from '@tidemark/protocol';
+import { CURRENCY_IDS, everyDescription, REVIEW_STATUS } from '@tidemark/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { insertReferenceData } from '../../db/seed';
 import { inTransaction } from '../../db/transaction';
-import { insertWallets } from '../ledger/queries';
+import { insertDescriptions, insertWallets } from '../ledger/queries';
 import { postTransaction } from '../ledger/service';
 import { hashPassword } from '../user/password';
 import { addStaffRole, hasStaff } from '../staff/service';
 import { insertUser, selectUserByEmail } from '../user/queries';
+
+/**
+ * The reference data and this build's wallet-log descriptions (which postings refer to), in one
+ * transaction; safe to run on every start.
+ */
+export async function seed(db: Db): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await insertReferenceData(trx);
+    await insertDescriptions(trx, everyDescription());
+  });
+}
 
 // what the demo trader starts with in the spot wallet: [currency id, amount]
 const DEMO_FUNDS: ReadonlyArray<[number, string]> = [

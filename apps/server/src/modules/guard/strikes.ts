@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { limits } from '@tidemark/protocol';
 
 /**
  * Failures (wrong passwords) counted per key over a sliding window, on the time the caller
@@ -16,11 +17,8 @@ export interface Strikes {
 }
 
 export function createStrikes(redisUrl: string | undefined): Strikes {
-  return redisUrl ? redisStrikes(new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })) : memoryStrikes();
+  return redisUrl ? redisStrikes(new Redis(redisUrl, { connectTimeout: limits.redisConnectTimeoutMs, maxRetriesPerRequest: 1 })) : memoryStrikes();
 }
-
-/** Past this many keys, keys with no failure left in their window are swept on the next add. */
-const SWEEP_AT_KEYS = 10_000;
 
 export function memoryStrikes(): Strikes {
   const byKey = new Map<string, { times: number[]; windowMs: number }>();
@@ -32,7 +30,7 @@ export function memoryStrikes(): Strikes {
   };
   return {
     async add(key, nowMs, windowMs) {
-      if (byKey.size >= SWEEP_AT_KEYS) {
+      if (byKey.size >= limits.strikesSweepAtKeys) {
         for (const [k, e] of byKey) if (!e.times.some((t) => t > nowMs - e.windowMs)) byKey.delete(k);
       }
       byKey.set(key, { times: [...live(key, nowMs, windowMs), nowMs], windowMs });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { jobRoute, route, type CallContext } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
+import { presentPage } from '../common/present';
 import { presentLeverOrders, presentRisk } from './present';
 import { selectLeverBalance } from './queries';
 import {
@@ -106,13 +107,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, push, o
         ? { rows: [], total: 0, live: [] }
         : await myLeverOrders(db, { userId: request.userId, status: b.status, ...(pair ? { pairId: BigInt(pair.pairId) } : {}) }, b.page, b.limit);
     return ok({
-      message: {
-        current_page: b.page,
-        data: presentLeverOrders(rows, market),
-        per_page: b.limit,
-        total,
-        last_page: Math.max(1, Math.ceil(total / b.limit)),
-      },
+      message: presentPage({ data: presentLeverOrders(rows, market), total }, b, (row) => row),
       rate_profits_total: presentRisk(live, market),
     });
   });

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { insertOutboxMail, markMailFailed, markMailSent } from './queries';
 
@@ -19,8 +20,6 @@ export interface Mailer {
 
 const FROM = 'Tidemark <no-reply@tidemark.local>';
 const SEAL = '••••••';
-// an SMTP error as the outbox keeps it: enough to see why, never a whole server transcript
-const ERROR_CHARS_MAX = 500;
 
 /** The mail as the outbox keeps it: its secret sealed, so staff reading the outbox cannot use it. */
 function sealed(mail: Mail): { subject: string; text: string } {
@@ -47,7 +46,7 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       try {
         await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
       } catch (error) {
-        await markMailFailed(db, mailId, String(error instanceof Error ? error.message : error).slice(0, ERROR_CHARS_MAX));
+        await markMailFailed(db, mailId, String(error instanceof Error ? error.message : error).slice(0, limits.mailErrorLengthMax));
         throw error;
       }
       await markMailSent(db, mailId, clock());

@@ -1,9 +1,7 @@
 import type { Candle, StoredPeriod } from '@tidemark/core';
+import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import type { MarketCandleTable } from '../../db/schema';
-
-/** Rows per INSERT: 16,000 parameters, under the bound-parameter limits of SQLite (32,766) and PostgreSQL (65,535). */
-const ROWS_PER_INSERT = 2000;
 
 export const toCandle = (row: Omit<MarketCandleTable, 'pair_id' | 'period'>): Candle => ({
   timeMs: Number(row.time_ms),
@@ -54,10 +52,10 @@ export async function selectPairsWithCandles(db: Db): Promise<Set<number>> {
 
 /** Writes bars, replacing any stored bar of the same bucket (the engine's bar is the newer truth). */
 export async function upsertCandles(db: Db, rows: { pairId: number; period: StoredPeriod; candle: Candle }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+  for (let i = 0; i < rows.length; i += limits.candleRowsPerInsert) {
     await db
       .insertInto('market_candle')
-      .values(rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({ ...toRow(r.pairId, r.candle), period: r.period })))
+      .values(rows.slice(i, i + limits.candleRowsPerInsert).map((r) => ({ ...toRow(r.pairId, r.candle), period: r.period })))
       .onConflict((oc) =>
         oc.columns(['pair_id', 'period', 'time_ms']).doUpdateSet((eb) => ({
           open_units: eb.ref('excluded.open_units'),
@@ -73,10 +71,10 @@ export async function upsertCandles(db: Db, rows: { pairId: number; period: Stor
 
 /** Records finished seconds; a second already recorded (by a previous leader) is kept as it was. */
 export async function insertSeconds(db: Db, rows: { pairId: number; bar: Candle }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+  for (let i = 0; i < rows.length; i += limits.candleRowsPerInsert) {
     await db
       .insertInto('price_second')
-      .values(rows.slice(i, i + ROWS_PER_INSERT).map((r) => toRow(r.pairId, r.bar)))
+      .values(rows.slice(i, i + limits.candleRowsPerInsert).map((r) => toRow(r.pairId, r.bar)))
       .onConflict((oc) => oc.columns(['pair_id', 'time_ms']).doNothing())
       .execute();
   }

@@ -18,6 +18,7 @@ import { lockUser } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { nativeSha256Hex } from '../../hash';
 import { Rejection } from '../../rejection';
+import { presentPage } from '../common/present';
 import { isCurrentTerm } from '../leadership/service';
 import { postTransaction, postTransactions } from '../ledger/service';
 import { accountOf, legsOf } from '../ledger/legs';
@@ -146,13 +147,7 @@ export async function microOrderList(
   nowMs: number,
 ) {
   const { total, data } = await q.selectUserOrders(db, { ...query, status: BigInt(query.status) });
-  return {
-    current_page: query.page,
-    data: data.map((row) => presentOrder(row, nowMs)),
-    per_page: query.limit,
-    total,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-  };
+  return presentPage({ data, total }, query, (row) => presentOrder(row, nowMs));
 }
 
 /**

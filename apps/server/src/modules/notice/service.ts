@@ -1,36 +1,26 @@
-import { LANGS, type Lang } from '@tidemark/protocol';
+import { LANGS } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
 import { recordStaffDecision } from '../audit/service';
+import { textsOf, type NoticeTexts } from './present';
 import { insertNotice, selectNotice, selectNotices, updateNotice } from './queries';
 
 /** Notices: staff write them in the six languages; traders read the published ones in theirs. */
-
-export type NoticeTexts = Record<Lang, { title: string; body: string }>;
-type NoticeRow = NonNullable<Awaited<ReturnType<typeof selectNotice>>>;
-
-const textsOf = (row: NoticeRow) => JSON.parse(row.texts) as NoticeTexts;
-
-export function presentNoticeForStaff(row: NoticeRow) {
-  return { id: row.id.toString(), published: row.published === 1n, texts: textsOf(row), created_ms: Number(row.created_at_ms), updated_ms: Number(row.updated_at_ms) };
-}
 
 export function noticesForStaff(db: Db, paging: { page: number; limit: number }) {
   return selectNotices(db, false, paging);
 }
 
-export async function publishedNotices(db: Db, lang: Lang, paging: { page: number; limit: number }) {
-  const page = await selectNotices(db, true, paging);
-  return { data: page.data.map((row) => ({ id: row.id.toString(), title: textsOf(row)[lang].title, created_ms: Number(row.created_at_ms) })), total: page.total };
+export function publishedNotices(db: Db, paging: { page: number; limit: number }) {
+  return selectNotices(db, true, paging);
 }
 
-/** A published notice in `lang`; another's id or an unpublished one answers not found. */
-export async function publishedNotice(db: Db, id: bigint, lang: Lang) {
+/** A published notice; another's id or an unpublished one answers not found. */
+export async function publishedNotice(db: Db, id: bigint) {
   const row = await selectNotice(db, id);
   if (!row || row.published !== 1n) throw new Rejection('not_found');
-  const text = textsOf(row)[lang];
-  return { id: row.id.toString(), title: text.title, body: text.body, created_ms: Number(row.created_at_ms) };
+  return row;
 }
 
 /** Writes a new notice or changes one, audited with the texts before and after. */

@@ -1,5 +1,4 @@
-import { formatUnits } from '@tidemark/core';
-import type { TAdminUserRow } from '@tidemark/protocol';
+import { limits } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
@@ -9,25 +8,9 @@ import { selectLiveSessions, selectNewestWalletLog, selectNonEmptyAccounts, sele
 
 /** The console's view of traders, and the locks staff put on them. */
 
-const WALLET_LOG_LINES = 50;
-
-type TraderRow = Awaited<ReturnType<typeof selectTraders>>['data'][number];
-
-function presentTrader(row: TraderRow): TAdminUserRow {
-  return {
-    id: row.id.toString(),
-    email: row.email ?? '',
-    review_status: Number(row.review_status),
-    login_locked: row.login_locked !== 0n,
-    withdraw_locked: row.withdraw_locked !== 0n,
-    created_ms: Number(row.created_at_ms),
-  };
-}
-
-export async function searchTraders(db: Db, q: string | undefined, paging: { page: number; limit: number }) {
+export function searchTraders(db: Db, q: string | undefined, paging: { page: number; limit: number }) {
   const filter = !q ? {} : /^[1-9][0-9]{0,17}$/.test(q) ? { id: BigInt(q) } : { emailPart: q };
-  const page = await selectTraders(db, filter, paging);
-  return { data: page.data.map(presentTrader), total: page.total };
+  return selectTraders(db, filter, paging);
 }
 
 export async function traderDetail(db: Db, request: { staffId: bigint; userId: bigint }, sessionIdleMs: number, nowMs: number) {
@@ -39,22 +22,9 @@ export async function traderDetail(db: Db, request: { staffId: bigint; userId: b
   const [wallets, sessions, ledger] = await Promise.all([
     selectNonEmptyAccounts(db, userId),
     selectLiveSessions(db, userId, nowMs - sessionIdleMs),
-    selectNewestWalletLog(db, userId, WALLET_LOG_LINES),
+    selectNewestWalletLog(db, userId, limits.adminUserWalletLogLines),
   ]);
-  return {
-    user: { ...presentTrader(found), phone: found.phone ?? '', invite_code: found.extension_code, has_pay_password: found.pay_password_hash !== null },
-    wallets: wallets.map((w) => ({ currency_name: w.currency_name, wallet: w.wallet, available: formatUnits(w.available_units), frozen: formatUnits(w.frozen_units) })),
-    sessions: sessions.map((s) => ({ id: s.id.toString(), created_ms: Number(s.created_at_ms), last_seen_ms: Number(s.last_seen_at_ms) })),
-    ledger: ledger.map((l) => ({
-      id: l.id.toString(),
-      currency_name: l.currency_name,
-      wallet: l.wallet,
-      category: l.category,
-      value: formatUnits(l.value_units),
-      info: l.type_info_e,
-      created_ms: Number(l.created_at_ms),
-    })),
-  };
+  return { trader: found, wallets, sessions, ledger };
 }
 
 /**

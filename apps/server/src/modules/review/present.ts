@@ -25,17 +25,6 @@ function twoApprovals(row: {
   };
 }
 
-/** A page object as the micro and lever lists answer it. */
-export function presentPage<R, T>(page: { data: R[]; total: number }, paging: { page: number; limit: number }, present: (row: R) => T) {
-  return {
-    current_page: paging.page,
-    data: page.data.map(present),
-    per_page: paging.limit,
-    total: page.total,
-    last_page: Math.max(1, Math.ceil(page.total / paging.limit)),
-  };
-}
-
 export function presentDeposit(row: Rows<typeof selectDepositQueue>): TAdminDepositRow {
   return {
     id: row.id.toString(),

@@ -6,7 +6,8 @@ import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { reviewIdentity } from '../identity/service';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../wallet/review';
-import { presentDeposit, presentIdentity, presentPage, presentWithdrawal } from './present';
+import { presentPage } from '../common/present';
+import { presentDeposit, presentIdentity, presentWithdrawal } from './present';
 import { depositQueue, identityQueue, withdrawalQueue } from './service';
 
 /** The staff console's review queues and decisions; the decisions are audited by their services. */

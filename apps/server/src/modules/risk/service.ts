@@ -1,8 +1,7 @@
-import { formatUnits, type MarketView } from '@tidemark/core';
+import type { MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { recordStaffDecision } from '../audit/service';
 import { checkLedger } from '../ledger/check';
-import { leadershipState } from '../leadership/service';
 import { verifyMicroChain } from '../micro/service';
 import { selectOpenLeverByPair, selectOpenMicroByPair, selectOutboxPage } from './queries';
 
@@ -10,39 +9,43 @@ import { selectOpenLeverByPair, selectOpenMicroByPair, selectOutboxPage } from '
 
 const sumOf = (value: bigint | string | number | null) => BigInt(value ?? 0);
 
+/** What traders hold open on a pair, against the feed's last trade. */
+export interface PairExposure {
+  pairId: number;
+  symbol: string;
+  lastPriceUnits: bigint;
+  lastTradeMs: number | null;
+  /** open lever quantity long and short, and the orders holding it */
+  longUnits: bigint;
+  shortUnits: bigint;
+  leverOpen: number;
+  /** open micro stakes up and down, and the orders holding them */
+  upUnits: bigint;
+  downUnits: bigint;
+  microOpen: number;
+}
+
 /** Per pair: traders' open lever quantity long and short and open micro stakes up and down, with the feed's last trade. */
-export async function riskByPair(db: Db, market: MarketView) {
+export async function riskByPair(db: Db, market: MarketView): Promise<PairExposure[]> {
   const [lever, micro] = await Promise.all([selectOpenLeverByPair(db), selectOpenMicroByPair(db)]);
   return market.pairs().map((pair) => {
     const leverOf = (direction: bigint) => lever.find((r) => Number(r.pair_id) === pair.pairId && r.direction === direction);
     const microOf = (type: bigint) => micro.find((r) => Number(r.pair_id) === pair.pairId && r.type === type);
     const [long, short, up, down] = [leverOf(1n), leverOf(2n), microOf(1n), microOf(2n)];
-    const longUnits = sumOf(long?.quantity_units ?? 0n);
-    const shortUnits = sumOf(short?.quantity_units ?? 0n);
     const lastTrade = market.recentTrades(pair.pairId)[0];
     return {
-      pair_id: pair.pairId,
+      pairId: pair.pairId,
       symbol: pair.symbol,
-      last_price: formatUnits(market.lastPriceUnits(pair.pairId)),
-      last_trade_ms: lastTrade ? lastTrade.timeMs : null,
-      lever_long: formatUnits(longUnits),
-      lever_short: formatUnits(shortUnits),
-      lever_net: formatUnits(longUnits - shortUnits),
-      lever_open: Number(sumOf(long?.n ?? 0n) + sumOf(short?.n ?? 0n)),
-      micro_up: formatUnits(sumOf(up?.number_units ?? 0n)),
-      micro_down: formatUnits(sumOf(down?.number_units ?? 0n)),
-      micro_open: Number(sumOf(up?.n ?? 0n) + sumOf(down?.n ?? 0n)),
+      lastPriceUnits: market.lastPriceUnits(pair.pairId),
+      lastTradeMs: lastTrade ? lastTrade.timeMs : null,
+      longUnits: sumOf(long?.quantity_units ?? 0n),
+      shortUnits: sumOf(short?.quantity_units ?? 0n),
+      leverOpen: Number(sumOf(long?.n ?? 0n) + sumOf(short?.n ?? 0n)),
+      upUnits: sumOf(up?.number_units ?? 0n),
+      downUnits: sumOf(down?.number_units ?? 0n),
+      microOpen: Number(sumOf(up?.n ?? 0n) + sumOf(down?.n ?? 0n)),
     };
   });
-}
-
-/** The engine leader's term and what of the engines stopped (recorded by the leader, so any process answers it). */
-export async function engineHealth(db: Db) {
-  const { lease, faults } = await leadershipState(db);
-  return {
-    term: { epoch: String(lease.epoch), since_ms: Number(lease.gained_at_ms) },
-    halted: faults.map((f) => ({ engine: f.engine, scope: f.scope, detail: f.detail, since_ms: Number(f.since_ms) })),
-  };
 }
 
 export async function ledgerCheckNow(db: Db) {

@@ -1,13 +1,4 @@
-import { ADDRESS_KIND_NAME, addressKind, formatUnitsShort, isValidAddress, mustParseUnits, type AddressKind } from '@tidemark/core';
-import type {
-  TAdminDepositAddress,
-  TAdminDualApproval,
-  TAdminMarketPair,
-  TAdminMicroCurrency,
-  TAdminMicroSeconds,
-  TAdminSpotMaker,
-  TAdminWithdrawLimit,
-} from '@tidemark/protocol';
+import { ADDRESS_KIND_NAME, addressKind, isValidAddress, mustParseUnits, type AddressKind } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { Rejection } from '../../rejection';
@@ -29,8 +20,17 @@ import {
   upsertSetting,
   upsertSpotMaker,
   upsertWithdrawLimit,
-  type PairSettingsRow,
 } from './queries';
+import {
+  presentAddress,
+  presentBankAccount,
+  presentDualApproval,
+  presentMaker,
+  presentMicroCurrency,
+  presentPair,
+  presentSeconds,
+  presentWithdrawLimit,
+} from './present';
 
 /**
  * The console's market and product settings. Every change is one transaction with its audit entry
@@ -39,85 +39,8 @@ import {
  * that hold settings in memory are woken to reload them (the routes do that after the commit).
  */
 
-const units = formatUnitsShort;
 const flag = (on: boolean) => (on ? 1n : 0n);
-const list = (text: string) => text.split(',').filter((part) => part !== '').map(Number);
 const invalid = (field: string) => new Rejection('setting_invalid', { field });
-
-function presentPair(row: PairSettingsRow): TAdminMarketPair {
-  return {
-    pair_id: Number(row.id),
-    symbol: `${row.base_name}/${row.legal_name}`,
-    is_display: row.is_display === 1n,
-    spread: units(row.spread_units),
-    fee: units(row.lever_trade_fee_units),
-    share_num: units(row.lever_share_num_units),
-    price_tick: units(row.price_tick_units),
-    amount_step: units(row.amount_step_units),
-    micro_open: row.open_microtrade === null ? null : row.open_microtrade === 1n,
-    lever:
-      row.lever_open === null
-        ? null
-        : {
-            is_open: row.lever_open === 1n,
-            multiples: list(row.multiples!),
-            hand_presets: list(row.hand_presets!),
-            hands_min: Number(row.hands_min),
-            hands_max: Number(row.hands_max),
-            maintenance: units(row.maintenance_percent_units!),
-          },
-  };
-}
-
-const presentSeconds = (row: Awaited<ReturnType<typeof selectMicroSeconds>>[number]): TAdminMicroSeconds => ({
-  seconds: Number(row.seconds),
-  profit_ratio: units(row.profit_ratio_units),
-  status: row.status === 1n,
-});
-
-function presentMicroCurrency(row: Awaited<ReturnType<typeof selectMicroCurrencies>>[number]): TAdminMicroCurrency {
-  return {
-    currency_id: Number(row.id),
-    currency_name: row.name,
-    payable: row.payable === 1n,
-    min: units(row.min_units ?? 0n),
-    max: units(row.max_units ?? 0n),
-    fee: units(row.fee_percent_units ?? 0n),
-    presets: row.presets.map(units),
-  };
-}
-
-const presentAddress = (row: Awaited<ReturnType<typeof selectDepositAddressRows>>[number]): TAdminDepositAddress => ({
-  currency_id: Number(row.currency_id),
-  currency_name: row.currency_name,
-  network: row.network,
-  address: row.address,
-});
-
-const presentWithdrawLimit = (row: Awaited<ReturnType<typeof selectWithdrawLimits>>[number]): TAdminWithdrawLimit => ({
-  currency_id: Number(row.currency_id),
-  currency_name: row.currency_name,
-  min: units(row.min_units),
-  max: units(row.max_units),
-  daily_limit: units(row.daily_limit_units),
-  rate: units(row.rate_units),
-});
-
-const presentDualApproval = (row: Awaited<ReturnType<typeof selectDualApprovals>>[number]): TAdminDualApproval => ({
-  currency_id: Number(row.id),
-  currency_name: row.name,
-  amount: units(row.dual_approval_units),
-});
-
-const presentMaker = (row: Awaited<ReturnType<typeof selectSpotMakers>>[number]): TAdminSpotMaker => ({
-  pair_id: Number(row.pair_id),
-  symbol: `${row.base_name}/${row.legal_name}`,
-  is_active: row.is_active === 1n,
-  levels: Number(row.levels),
-  spread: units(row.spread_percent_units),
-  step: units(row.step_percent_units),
-  size: units(row.size_units),
-});
 
 export async function marketSettings(db: Db) {
   const [platformOpen, pairs, seconds, microCurrencies, addresses, withdrawLimits, dualApprovals, makers, bank] = await Promise.all([
@@ -328,8 +251,7 @@ export function saveDualApproval(db: Db, input: { currency_id: bigint; amount: b
 }
 
 async function bankAccount(db: Db) {
-  const bank = await selectBankDepositAccount(db);
-  return { bank_name: bank.bankName, card_name: bank.cardName, card_number: bank.cardNumber };
+  return presentBankAccount(await selectBankDepositAccount(db));
 }
 
 export function saveBankAccount(db: Db, input: { bank_name: string; card_name: string; card_number: string }, change: Change): Promise<void> {

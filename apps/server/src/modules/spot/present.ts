@@ -53,11 +53,6 @@ export function presentFill(row: SpotFillView, userId: bigint): TSpotFillRow {
   };
 }
 
-/** The page object of that client family. */
-export function presentPage<T>(rows: T[], total: number, page: number, perPage: number) {
-  return { current_page: page, data: rows, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
-}
-
 /** A pair's spot rules for the order form. */
 export function presentRules(pair: {
   currency_id: bigint;

@@ -4,7 +4,8 @@ import type { Clock, MarketView } from '@tidemark/core';
 import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
-import { presentFill, presentOrder, presentPage, presentRules } from './present';
+import { presentPage } from '../common/present';
+import { presentFill, presentOrder, presentRules } from './present';
 import { presentDepth, presentTrade } from '../market/present';
 import { myFills, myOrders, pairBook, pairFills, requestCancel, spotPair, submitOrder } from './service';
 
@@ -49,13 +50,13 @@ export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock
     const b = request.body;
     const input = { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, status: b.status, page: b.page, limit: b.limit };
     const { total, data } = await myOrders(db, input);
-    return ok(presentPage(data.map(presentOrder), total, b.page, b.limit));
+    return ok(presentPage({ data, total }, b, presentOrder));
   });
 
   route(app, calls.coinMyFills, async (request, _reply, { db }) => {
     const b = request.body;
     const { total, data } = await myFills(db, { userId: request.userId, currencyId: b.currency_id, legalId: b.legal_id, page: b.page, limit: b.limit });
-    return ok(presentPage(data.map((row) => presentFill(row, request.userId)), total, b.page, b.limit));
+    return ok(presentPage({ data, total }, b, (row) => presentFill(row, request.userId)));
   });
 
   route(app, calls.coinPair, async (request, _reply, { db }) => {

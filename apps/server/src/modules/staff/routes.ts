@@ -9,6 +9,7 @@ import { admitLogin, loginFailed, loginSucceeded } from '../guard/service';
 import type { Strikes } from '../guard/strikes';
 import { findUploadForStaff } from '../upload/service';
 import { sendUpload, ZUploadParams } from '../upload/routes';
+import { presentStaffMe, presentStaffMember } from './present';
 import {
   acceptInvite,
   changeOwnPassword,
@@ -75,10 +76,10 @@ export const staffRoutes: FastifyPluginAsync<{ clock: Clock; strikes: Strikes; u
 
   route(app, calls.adminMe, async (request, _reply, { db }) => {
     const me = await staffMember(db, request.userId);
-    return ok({ id: me.id.toString(), email: me.email ?? '', role: me.staff_role });
+    return ok(presentStaffMe(me));
   });
 
-  route(app, calls.adminStaffList, async (_request, _reply, { db }) => ok(await staffList(db)));
+  route(app, calls.adminStaffList, async (_request, _reply, { db }) => ok((await staffList(db)).map(presentStaffMember)));
 
   route(app, calls.adminStaffCreate, async (request, _reply, { db }) => ok(await createStaff(db, { adminId: request.userId, ...request.body }, clock())));
 

@@ -111,14 +111,8 @@ export async function assertSecondApprover(db: Db, input: { firstId: bigint; sec
 
 // staff accounts, managed by admins; each change audited
 
-export async function staffList(db: Db) {
-  return (await selectStaffList(db)).map((s) => ({
-    id: s.id.toString(),
-    email: s.email ?? '',
-    role: s.staff_role,
-    totp_set: s.confirmed_at_ms !== null,
-    created_ms: Number(s.created_at_ms),
-  }));
+export function staffList(db: Db) {
+  return selectStaffList(db);
 }
 
 /** A password nobody knows: the account cannot sign in until its owner sets one from an invite link. */

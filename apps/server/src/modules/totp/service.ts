@@ -22,7 +22,6 @@ export type { TotpSubject } from './queries';
  * TOTP two-factor for any subject (staff now, traders later): RFC 6238 codes of 6 digits every
  * 30 s, one step of clock drift either way, and each code good once.
  */
-const DRIFT_SECONDS = 30;
 const ISSUER = 'Tidemark';
 
 export type TotpState = 'none' | 'pending' | 'confirmed';
@@ -60,7 +59,7 @@ export async function verifyTotp(db: Db, subject: TotpSubject, code: string, now
     secret: row.secret,
     token: code,
     epoch: Math.floor(nowMs / 1000),
-    epochTolerance: DRIFT_SECONDS,
+    epochTolerance: limits.totpDriftSeconds,
     ...(row.last_time_step !== null ? { afterTimeStep: Number(row.last_time_step) } : {}),
   });
   if (!result.valid) return false;
@@ -77,7 +76,6 @@ export async function resetTotp(db: Db, subject: TotpSubject): Promise<void> {
 
 // recovery codes: letters and digits that cannot be misread (no 0/O, 1/I/L), shown as xxxxx-xxxxx
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const RECOVERY_HALF = 5;
 
 const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
@@ -87,7 +85,7 @@ const hashRecoveryCode = (code: string) => createHash('sha256').update(normalise
  * replacing any earlier set; the plain codes are answered once and never stored.
  */
 export async function issueRecoveryCodes(db: Db, subject: TotpSubject, nowMs: number): Promise<string[]> {
-  const half = () => Array.from({ length: RECOVERY_HALF }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  const half = () => Array.from({ length: limits.totpRecoveryHalfLength }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
   const codes = Array.from({ length: limits.totpRecoveryCodes }, () => `${half()}-${half()}`);
   await replaceRecoveryCodes(db, subject, codes.map(hashRecoveryCode), nowMs);
   return codes;
@@ -100,7 +98,7 @@ export async function issueRecoveryCodes(db: Db, subject: TotpSubject, nowMs: nu
 export async function verifySecondFactor(db: Db, subject: TotpSubject, code: string, nowMs: number): Promise<boolean> {
   const trimmed = code.trim();
   if (/^[0-9]{6}$/.test(trimmed)) return (await totpState(db, subject)) === 'confirmed' && verifyTotp(db, subject, trimmed, nowMs);
-  if (normaliseRecoveryCode(trimmed).length !== RECOVERY_HALF * 2) return false;
+  if (normaliseRecoveryCode(trimmed).length !== limits.totpRecoveryHalfLength * 2) return false;
   return claimRecoveryCode(db, subject, hashRecoveryCode(trimmed), nowMs);
 }
 

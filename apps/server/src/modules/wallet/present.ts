@@ -1,7 +1,7 @@
 import { formatUnits, mulUnits, walletAllows, type WalletKind } from '@tidemark/core';
 import { DEPOSIT_STATUSES, displayTime, displayTimeOrEmpty, WITHDRAWAL_STATUSES, type Lang, type TBalanceRow } from '@tidemark/protocol';
 import type { WalletLogRow } from '../../db/schema';
-import type { BalanceRows, selectDeposits, selectWithdrawAddresses, selectWithdrawals } from './queries';
+import type { BalanceRows, selectCurrencies, selectDeposits, selectWithdrawAddresses, selectWithdrawals } from './queries';
 
 /** Where a deposit goes: the platform's bank account, or an address per network. */
 export type DepositDestination =
@@ -55,6 +55,8 @@ export function presentWallet(rows: BalanceRows, wallet: WalletKind, prices: Rea
 }
 
 /** `/api/wallet/list`: the four wallets and whether deposits and withdrawals are open. */
+export const presentCurrency = (r: Awaited<ReturnType<typeof selectCurrencies>>[number]) => ({ id: Number(r.id), name: r.name });
+
 export function presentWalletList(rows: BalanceRows, prices: ReadonlyMap<bigint, bigint>, platformOpen: boolean) {
   return {
     change_wallet: presentWallet(rows, 'change', prices),

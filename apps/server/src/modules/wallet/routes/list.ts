@@ -4,7 +4,7 @@ import type { MarketView } from '@tidemark/core';
 import { route } from '../../../http/calls';
 import { ok } from '../../../http/envelope';
 import { usdtPrices } from '../../currency/prices';
-import { presentCoinDeal, presentUserCurrencies, presentWalletList } from '../present';
+import { presentCoinDeal, presentCurrency, presentUserCurrencies, presentWalletList } from '../present';
 import { selectBalances, selectCurrencies, selectPlatformOpen } from '../queries';
 import type { WalletRouteDeps } from './shared';
 
@@ -16,9 +16,7 @@ export const listRoutes: FastifyPluginAsync<WalletRouteDeps & { market: MarketVi
     return ok(presentWalletList(rows, prices, open));
   });
 
-  route(app, calls.walletCurrencyList, async (_request, _reply, { db }) =>
-    ok((await selectCurrencies(db)).map((r) => ({ id: Number(r.id), name: r.name }))),
-  );
+  route(app, calls.walletCurrencyList, async (_request, _reply, { db }) => ok((await selectCurrencies(db)).map(presentCurrency)));
 
   route(app, calls.userCurrencyList, async (request, _reply, { db }) => {
     const rows = await selectBalances(db, request.userId);
