@@ -20,7 +20,6 @@ export type NodeCommand =
   | { kind: 'publishPrivate'; userId: string; event: keyof PrivateEvents; payload: Record<string, unknown> }
   /** the processes subscribed to the socket adapter's Redis channels, this one included */
   | { kind: 'countServers' }
-  // lever
   /** a signed-in trader with 1,000 USDT in the lever wallet */
   | { kind: 'leverTrader' }
   /** answers once this process's lever engine watches the order (it must lead) */

@@ -57,7 +57,6 @@ import {
   ZWithdrawRequest,
 } from './calls/wallet';
 import { formatBytes, limits } from './limits';
-// micro options
 import {
   ZMicroListsRequest,
   ZMicroListsResponse,
@@ -67,7 +66,6 @@ import {
   ZMicroSettlementResponse,
   ZMicroSubmitRequest,
 } from './calls/micro';
-// lever
 import {
   ZLeverDealRequest,
   ZLeverDealResponse,
@@ -77,7 +75,6 @@ import {
   ZLeverSetStopRequest,
   ZLeverSubmitRequest,
 } from './calls/lever';
-// spot
 import {
   ZCoinCancelRequest,
   ZCoinMyFillsRequest,
@@ -88,9 +85,7 @@ import {
   ZCoinSubmitRequest,
   ZCoinSubmitResponse,
 } from './calls/spot';
-// health
 import { ZHealthReadyResponse, ZHealthResponse } from './calls/health';
-// staff console
 import {
   ZAdminApproveResponse,
   ZAdminCreditResponse,
@@ -244,31 +239,26 @@ export const calls = define({
   walletWithdrawList: { method: 'POST', path: '/api/wallet/withdraw_list', module: 'wallet', auth: 'user', summary: 'The user’s withdrawals with their status', request: ZPageRequest, response: ZWithdrawListResponse },
   walletChargeList: { method: 'POST', path: '/api/wallet/charge_list', module: 'wallet', auth: 'user', summary: 'The user’s deposit applications with their status', request: ZPageRequest, response: ZDepositListResponse },
 
-  // micro
   microPayableCurrencies: { method: 'GET', path: '/api/microtrade/payable_currencies', module: 'micro', auth: 'user', summary: 'Currencies a micro order can be paid in, with presets, limits, fee and the user’s micro balance', response: ZMicroPayableCurrenciesResponse },
   microSeconds: { method: 'GET', path: '/api/microtrade/seconds', module: 'micro', auth: 'public', summary: 'Micro expiries with their profit ratio (percent of the stake)', response: ZMicroSecondsResponse },
   microSubmit: { method: 'POST', path: '/api/microtrade/submit', module: 'micro', auth: 'user', money: true, summary: 'Place a micro order (type 1 up, 2 down) at the feed’s live price', request: ZMicroSubmitRequest, response: ZNoticeResponse },
   microLists: { method: 'GET', path: '/api/microtrade/lists', module: 'micro', auth: 'user', summary: 'The user’s micro orders: status 1 open, 3 closed (a page object)', request: ZMicroListsRequest, response: ZMicroListsResponse },
   microSettlement: { method: 'GET', path: '/api/microtrade/settlement', module: 'micro', auth: 'public', summary: 'An order’s settlement record with the recorded prices around its open and end ticks', request: ZMicroSettlementRequest, response: ZMicroSettlementResponse },
-  // lever
   leverDeal: { method: 'POST', path: '/api/lever/deal', module: 'lever', auth: 'user', summary: 'A pair’s contract settings, order book, last price and the trader’s lever balance', request: ZLeverDealRequest, response: ZLeverDealResponse },
   leverSubmit: { method: 'POST', path: '/api/lever/submit', module: 'lever', auth: 'user', money: true, summary: 'Open a position at market or place a limit entrust: margin frozen and fee paid', request: ZLeverSubmitRequest, response: ZNoticeResponse },
   leverMyTrade: { method: 'POST', path: '/api/lever/my_trade', module: 'lever', auth: 'user', summary: 'The trader’s orders by status (-1 all, 0 entrusts, 1 positions, 3 closed, 4 revoked), paged, with risk figures', request: ZLeverMyTradeRequest, response: ZLeverMyTradeResponse },
   leverCancel: { method: 'POST', path: '/api/lever/cancel', module: 'lever', auth: 'user', money: true, summary: 'Revoke a pending entrust: margin and fee returned', request: ZLeverIdRequest, response: ZNoticeResponse },
   leverClose: { method: 'POST', path: '/api/lever/close', module: 'lever', auth: 'user', money: true, summary: 'Close an open position at the current price', request: ZLeverIdRequest, response: ZNoticeResponse },
   leverSetStop: { method: 'POST', path: '/api/lever/setstop', module: 'lever', auth: 'user', summary: 'Change an open position’s take-profit and stop-loss (0 or empty: none)', request: ZLeverSetStopRequest, response: ZNoticeResponse },
-  // spot
   coinSubmit: { method: 'POST', path: '/api/coin/submit', module: 'spot', auth: 'user', money: true, summary: 'Place a spot order: its funds are frozen and it is stored before the answer; the matcher takes it next', request: ZCoinSubmitRequest, response: ZCoinSubmitResponse },
   coinCancel: { method: 'POST', path: '/api/coin/cancel', module: 'spot', auth: 'user', money: true, summary: 'Ask to cancel an open spot order; what is left returns when the matcher cancels it', request: ZCoinCancelRequest, response: ZNoticeResponse },
   coinMyOrders: { method: 'POST', path: '/api/coin/my_orders', module: 'spot', auth: 'user', summary: 'The user’s spot orders: status 0 current, 3 history (page object)', request: ZCoinMyOrdersRequest, response: ZCoinMyOrdersResponse },
   coinMyFills: { method: 'POST', path: '/api/coin/my_fills', module: 'spot', auth: 'user', summary: 'The user’s spot fills, newest first (page object)', request: ZCoinMyFillsRequest, response: ZCoinMyFillsResponse },
-  // health
   health: { method: 'GET', path: '/api/health', module: 'health', auth: 'public', summary: 'Liveness: the process answers', response: ZHealthResponse },
   healthReady: { method: 'GET', path: '/api/health/ready', module: 'health', auth: 'public', summary: 'Readiness: database, Redis, migrations, engine role and feed age; HTTP 503 (same envelope) when not ready', response: ZHealthReadyResponse },
   coinPair: { method: 'GET', path: '/api/coin/pair', module: 'spot', auth: 'public', summary: 'A pair’s spot rules: price and amount steps, minimum order value, maker and taker fees (percent), price band (percent)', request: ZTradeHistoryRequest, response: ZCoinPairResponse },
   coinDepth: { method: 'GET', path: '/api/coin/depth', module: 'spot', auth: 'public', summary: 'The spot book of a pair: its resting orders by price (in: bids, out: asks, best first) and the last spot fill price', request: ZTradeHistoryRequest, response: ZDepthResponse },
   coinTrades: { method: 'GET', path: '/api/coin/trades', module: 'spot', auth: 'public', summary: 'The latest spot fills of a pair, newest first (direction: the taker’s side)', request: ZTradeHistoryRequest, response: ZTradeHistoryResponse },
-  // staff console
   adminLogin: { method: 'POST', path: '/api/admin/login', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 1: the password; answers a ticket for the TOTP code, and a secret to scan until one is set up', request: ZAdminLoginRequest, response: ZAdminLoginResponse },
   adminLoginTotp: { method: 'POST', path: '/api/admin/login_totp', module: 'staff', auth: 'public', summary: 'Staff sign-in, step 2: the ticket and the current TOTP code; the message is the staff session token', request: ZAdminTotpRequest, response: ZNoticeResponse },
   adminLogout: { method: 'GET', path: '/api/admin/logout', module: 'staff', auth: 'staff', staffRole: 'viewer', summary: 'End this staff session', response: ZNoticeResponse },

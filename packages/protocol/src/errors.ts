@@ -84,13 +84,11 @@ export const ERROR_CODES = [
   'spot_side_invalid',
   'spot_kind_invalid',
   'spot_order_invalid',
-  // hardening
   'pay_password_locked',
   'login_locked',
   'upload_quota',
   'identity_photos_repeated',
   'spot_open_orders_max',
-  // staff console
   'staff_forbidden',
   'totp_ticket_invalid',
   'totp_code_wrong',
@@ -135,16 +133,12 @@ export const NOTICE_CODES = [
   'address_added',
   'address_deleted',
   'bank_bound',
-  // micro options
   'micro_submitted',
-  // lever
   'lever_submitted',
   'lever_cancelled',
   'lever_closed',
   'lever_stops_set',
-  // spot
   'spot_cancel_requested',
-  // staff console
   'review_saved',
   'staff_invite_done',
   'staff_password_changed',

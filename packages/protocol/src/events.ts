@@ -69,7 +69,6 @@ export const ZDayMarketEvent = z.object({
   volume: zDecimal,
 });
 
-// spot
 /**
  * `coin_depth`: the spot book of the subscribed pair (resting orders by price, best first; the
  * last spot fill price), the whole book after each batch the matcher ran. Shaped as `market_depth`.
@@ -123,7 +122,6 @@ export interface ServerToClientEvents {
   afterCoinTrade: (event: PrivateEvents['afterCoinTrade']) => void;
   closed_microorder: (event: PrivateEvents['closed_microorder']) => void;
   lever_trade: (event: PrivateEvents['lever_trade']) => void;
-  // spot
   coin_depth: (event: TCoinDepthEvent) => void;
   coin_detail: (event: TCoinDetailEvent) => void;
 }

@@ -12,14 +12,10 @@ export * from './calls/user';
 export * from './calls/wallet';
 export * from './ledger-texts';
 export * from './calls/market';
-// micro options
 export * from './calls/micro';
-// lever
 export * from './calls/lever';
 export * from './calls/spot';
-// health
 export * from './calls/health';
-// staff console
 export * from './calls/admin';
 export * from './calls/admin-markets';
 export * from './channels';

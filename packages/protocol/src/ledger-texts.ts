@@ -22,11 +22,9 @@ export const LEDGER_TEXTS = {
   withdraw_freeze: { zh: '提币冻结', hk: '提幣凍結', en: 'Withdrawal request (frozen)', kr: '출금 신청 (동결)', jp: '出金申請（凍結）', spa: 'Solicitud de retiro (congelado)' },
   withdraw_paid: { zh: '提币成功（从冻结扣除）', hk: '提幣成功（從凍結扣除）', en: 'Withdrawal paid (from frozen)', kr: '출금 완료 (동결분 차감)', jp: '出金完了（凍結から差引）', spa: 'Retiro pagado (desde congelado)' },
   withdraw_returned: { zh: '提币退回', hk: '提幣退回', en: 'Withdrawal returned', kr: '출금 반환', jp: '出金返却', spa: 'Retiro devuelto' },
-  // micro options
   micro_stake: { zh: '秒合约下单（冻结本金）', hk: '秒合約下單（凍結本金）', en: 'Micro order placed (stake frozen)', kr: '마이크로 주문 (원금 동결)', jp: 'マイクロ注文（元本凍結）', spa: 'Orden micro (importe congelado)' },
   micro_fee: { zh: '秒合约手续费', hk: '秒合約手續費', en: 'Micro order fee', kr: '마이크로 주문 수수료', jp: 'マイクロ注文手数料', spa: 'Comisión de orden micro' },
   micro_settled: { zh: '秒合约结算', hk: '秒合約結算', en: 'Micro order settled', kr: '마이크로 주문 정산', jp: 'マイクロ注文決済', spa: 'Orden micro liquidada' },
-  // lever
   lever_margin: { zh: '合约保证金冻结', hk: '合約保證金凍結', en: 'Contract margin frozen', kr: '계약 증거금 동결', jp: '先物証拠金の凍結', spa: 'Margen de contrato congelado' },
   lever_fee: { zh: '合约手续费', hk: '合約手續費', en: 'Contract fee', kr: '계약 수수료', jp: '先物手数料', spa: 'Comisión de contrato' },
   lever_refund: { zh: '合约撤单退回', hk: '合約撤單退回', en: 'Contract order cancelled: returned', kr: '계약 주문 취소 반환', jp: '先物注文取消の返却', spa: 'Orden de contrato cancelada: devuelto' },

@@ -73,7 +73,6 @@ export const limits = {
    * (every third of it): a process that died stops counting by then
    */
   socketCountTtlMs: 30_000,
-  // micro options
   /** open micro orders one user may hold at once */
   microOpenOrdersPerUserMax: 50,
   /** a pair whose latest tick is older than this refuses new micro orders */
@@ -97,7 +96,6 @@ export const limits = {
   microRecordTicksBefore: 10,
   /** and after its opening and its expiry */
   microRecordTicksAfter: 3,
-  // lever
   /** rows per page of `lever/my_trade` unless `limit` asks otherwise, and the most it may ask */
   leverPageSize: 20,
   leverPageSizeMax: 100,
@@ -115,7 +113,6 @@ export const limits = {
   leverCallPushGapMs: 500,
   /** wakes of the lever engine within this gap make one read of the orders they name (a new order is watched within it) */
   leverWakeGatherMs: 20,
-  // spot
   /** rows per page of the spot order and fill lists */
   spotPageSize: 20,
   spotPageSizeMax: 100,
@@ -159,7 +156,6 @@ export const limits = {
   candleRowsPerInsert: 2000,
   /** a Redis connection for rate limits and failure counts fails its call if not up within this */
   redisConnectTimeoutMs: 1000,
-  // hardening
   /** wrong fund passwords a user may type within the window; the last of them locks the fund password */
   payPasswordStrikesMax: 5,
   payPasswordStrikeWindowMs: 15 * 60_000,
@@ -198,7 +194,6 @@ export const limits = {
   spotDepthLevels: 20,
   /** the market maker re-quotes a pair at most this often */
   spotMakerRequoteMs: 2_000,
-  // staff console
   /** a staff session ends after this long without a call, and this long after it opened however busy */
   staffSessionIdleMs: 30 * 60_000,
   staffSessionMaxAgeMs: 12 * 3600_000,

@@ -6,16 +6,11 @@ import { MESSAGES, NOTICES, translate } from './messages';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from './messages/account';
 import { COMMON_MESSAGES } from './messages/common';
 import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
-// micro options
 import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
-// lever
 import { LEVER_REJECTIONS } from '@tidemark/core';
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
-// spot
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
-// hardening
 import { GUARD_MESSAGES } from './messages/guard';
-// staff console
 import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
 import { TOTP_MESSAGES, TOTP_NOTICES } from './messages/totp';
 

@@ -3,15 +3,10 @@ import type { Lang } from './lang';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from './messages/account';
 import { COMMON_MESSAGES } from './messages/common';
 import { WALLET_MESSAGES, WALLET_NOTICES } from './messages/wallet';
-// micro options
 import { MICRO_MESSAGES, MICRO_NOTICES } from './messages/micro';
-// lever
 import { LEVER_MESSAGES, LEVER_NOTICES } from './messages/lever';
-// spot
 import { SPOT_MESSAGES, SPOT_NOTICES } from './messages/spot';
-// hardening
 import { GUARD_MESSAGES } from './messages/guard';
-// staff console
 import { ADMIN_MESSAGES, ADMIN_NOTICES } from './messages/admin';
 import { TOTP_MESSAGES, TOTP_NOTICES } from './messages/totp';
 
@@ -27,13 +22,9 @@ export const MESSAGES: Readonly<Record<ErrorCode, Translations>> = {
   ...ACCOUNT_MESSAGES,
   ...WALLET_MESSAGES,
   ...MICRO_MESSAGES,
-  // lever
   ...LEVER_MESSAGES,
-  // spot
   ...SPOT_MESSAGES,
-  // hardening
   ...GUARD_MESSAGES,
-  // staff console
   ...ADMIN_MESSAGES,
   // traders' authenticator app
   ...TOTP_MESSAGES,
@@ -44,11 +35,8 @@ export const NOTICES: Readonly<Record<NoticeCode, Translations>> = {
   ...ACCOUNT_NOTICES,
   ...WALLET_NOTICES,
   ...MICRO_NOTICES,
-  // lever
   ...LEVER_NOTICES,
-  // spot
   ...SPOT_NOTICES,
-  // staff console
   ...ADMIN_NOTICES,
   // traders' authenticator app
   ...TOTP_NOTICES,

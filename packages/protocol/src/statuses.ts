@@ -31,7 +31,6 @@ export type RecordType = keyof typeof RECORD_TYPES;
 /** `legal_log`'s `type` as template-family clients also send it: a wallet's word. */
 export const RECORD_WALLET_WORDS = { change: 1, lever: 3, micro: 4 } as const satisfies Record<string, RecordType>;
 
-// lever
 /** `lever/my_trade`'s status filter: -1 every status, 0 pending entrust, 1 open position, 3 closed, 4 revoked. */
 export const LEVER_LIST_STATUSES = [-1, 0, 1, 3, 4] as const;
 /** A lever order's stored status (the spec's list statuses). */
@@ -41,12 +40,10 @@ export type LeverOrderStatus = (typeof LEVER_ORDER_STATUS)[keyof typeof LEVER_OR
 /** `has_password`'s answer. */
 export const HAS_PAY_PASSWORD = { set: 1, unset: 2 } as const;
 
-// spot
 /** A spot order's life in the database; the wire's `status` of an order row is its index here. */
 export const SPOT_ORDER_STATUSES = ['accepted', 'open', 'filled', 'cancelled'] as const;
 export type SpotOrderStatus = (typeof SPOT_ORDER_STATUSES)[number];
 
-// staff console
 /** Staff roles, least to most: a viewer reads, a reviewer also decides reviews, an admin does everything. */
 export const STAFF_ROLES = ['viewer', 'reviewer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -7,7 +7,6 @@ import * as createMarket from './migrations/20261201090000_create_market';
 import * as createMicro from './migrations/20261202110000_create_micro';
 import * as createLever from './migrations/20261202120000_create_lever';
 import * as createSpot from './migrations/20261202130000_create_spot';
-// hardening
 import * as uploadDigest from './migrations/20261203100000_upload_digest';
 import * as createSpotMaker from './migrations/20261203140000_create_spot_maker';
 import * as addPairPrecision from './migrations/20261203170000_add_pair_precision';
@@ -36,7 +35,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202110000_create_micro': createMicro,
   '20261202120000_create_lever': createLever,
   '20261202130000_create_spot': createSpot,
-  // hardening
   '20261203100000_upload_digest': uploadDigest,
   '20261203140000_create_spot_maker': createSpotMaker,
   '20261203170000_add_pair_precision': addPairPrecision,

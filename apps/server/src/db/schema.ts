@@ -304,7 +304,6 @@ export interface MarketCandleTable {
 /** One second of prices as the engine saw them: what settlements are checked against. */
 export type PriceSecondTable = Omit<MarketCandleTable, 'period'>;
 
-// micro options
 export interface MicroPairTable {
   pair_id: bigint;
   open_microtrade: bigint;
@@ -369,7 +368,6 @@ export interface MicroPriceTickTable {
 }
 // end micro options
 
-// lever
 export interface LeverPairTable {
   pair_id: bigint;
   is_open: bigint;
@@ -423,7 +421,6 @@ export interface LeverOrderTable {
 export type LeverOrderRow = Selectable<LeverOrderTable>;
 export type LeverPairRow = Selectable<LeverPairTable>;
 
-// spot
 /** A pair's spot trading rules (see SpotPairRules in core); percents in units. */
 export interface SpotRuleTable {
   pair_id: bigint;
@@ -503,7 +500,6 @@ export interface EngineFaultTable {
   epoch: bigint;
 }
 
-// staff console
 export type StaffRole = 'admin' | 'reviewer' | 'viewer';
 
 /** A staff member's role; the person is the `user` row of the same id (role 'staff'). */
@@ -585,25 +581,21 @@ export interface Database {
   withdrawal: WithdrawalTable;
   wallet_log: WalletLogTable;
   wallet_log_text: WalletLogTextTable;
-  // spot
   spot_rule: SpotRuleTable;
   spot_order: SpotOrderTable;
   spot_fill: SpotFillTable;
   spot_maker: SpotMakerTable;
-  // micro options
   micro_pair: MicroPairTable;
   micro_currency: MicroCurrencyTable;
   micro_number: MicroNumberTable;
   micro_seconds: MicroSecondsTable;
   micro_order: MicroOrderTable;
   micro_price_tick: MicroPriceTickTable;
-  // lever
   lever_pair: LeverPairTable;
   lever_order: LeverOrderTable;
   // engine leadership
   engine_lease: EngineLeaseTable;
   engine_fault: EngineFaultTable;
-  // staff console
   staff: StaffTable;
   staff_invite: StaffInviteTable;
   totp: TotpTable;
@@ -618,6 +610,5 @@ export type NewWithdrawal = Insertable<WithdrawalTable>;
 export type NewDepositRequest = Insertable<DepositRequestTable>;
 /** A wallet-log entry with its description, as read. */
 export type WalletLogRow = Selectable<WalletLogTable> & Omit<Selectable<WalletLogTextTable>, 'id'>;
-// spot
 export type SpotOrderRow = Selectable<SpotOrderTable>;
 export type SpotFillRow = Selectable<SpotFillTable>;

@@ -195,7 +195,6 @@ export async function insertReferenceData(trx: Db): Promise<void> {
     .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  // micro options
   await trx
     .insertInto('micro_pair')
     .values(MICRO_PAIRS.map((pair_id) => ({ pair_id, open_microtrade: 1n })))
