@@ -1,4 +1,4 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /** Which engine a Kysely instance talks to; migrations and a few locks differ. */
@@ -22,4 +22,12 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
  */
 export async function lockUser(db: Kysely<Database>, userId: bigint): Promise<void> {
   if (isPostgres(db)) await db.selectFrom('user').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+}
+
+/**
+ * Serialises the processes that seed one database at start (held to the transaction's end): their
+ * inserts skip what exists by id, but two at once would collide on the other unique columns.
+ */
+export async function lockSeeding(db: Kysely<Database>): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(hashtext('tidemark:seed'))`.execute(db);
 }

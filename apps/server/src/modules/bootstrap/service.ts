@@ -4,6 +4,7 @@ import { CURRENCY_IDS, everyDescription, REVIEW_STATUS } from '@tidemark/protoco
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { lockSeeding } from '../../db/dialect';
 import { insertReferenceData } from '../../db/seed';
 import { inTransaction } from '../../db/transaction';
 import { insertDescriptions, insertWallets } from '../ledger/queries';
@@ -18,6 +19,7 @@ import { insertUser, selectUserByEmail } from '../user/queries';
  */
 export async function seed(db: Db): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockSeeding(trx);
     await insertReferenceData(trx);
     await insertDescriptions(trx, everyDescription());
   });
