@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { applyPostings, checkPostings, type Balance, type Posting } from '../ledger';
 import { UNITS_PER_COIN } from '../money';
 import {
-  applySpotCommand,
   bandOf,
   checkSpotOrder,
   createSpotBook,
@@ -11,6 +10,7 @@ import {
   fillPostings,
   freezePostings,
   releasePostings,
+  stepSpot,
   type SpotAccounts,
   type SpotBook,
   type SpotCommand,
@@ -115,7 +115,7 @@ interface Trace {
 /** Runs steps against a fresh book, checking every invariant after every command; returns all events. */
 function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
   const book = createSpotBook(rules);
-  applySpotCommand(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
+  stepSpot(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
   let balances = new Map<bigint, Balance>();
   const initialUnits = { [`${BASE}`]: 0n, [`${QUOTE}`]: 0n } as Record<string, bigint>;
   for (const userId of USERS) {
@@ -149,7 +149,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
       nextOrderId++;
       const checked = checkSpotOrder(rules, command.order, book.indexPriceUnits);
       if ('rejection' in checked) {
-        const result = applySpotCommand(book, command, { nowMs });
+        const result = stepSpot(book, command, { nowMs });
         expect(result).toEqual({ rejection: checked.rejection });
         trace.refusals.push(checked.rejection);
         return;
@@ -166,7 +166,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
         .sort((a, b) => (a.priceUnits === b.priceUnits ? a.seq - b.seq : (side === 'buy') === a.priceUnits < b.priceUnits ? -1 : 1));
       const band = bandOf(rules, book.indexPriceUnits!);
       const limitUnits = command.order.kind === 'limit' ? command.order.priceUnits : side === 'buy' ? band.highUnits : band.lowUnits;
-      const result = applySpotCommand(book, command, { nowMs });
+      const result = stepSpot(book, command, { nowMs });
       if ('rejection' in result) throw new Error(`unexpected refusal ${result.rejection}`);
       checkPriority(result.events, queue, command.orderId);
       rates.set(command.orderId, [rules.makerFeePercentUnits, rules.takerFeePercentUnits]);
@@ -181,7 +181,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
       for (const event of result.events) trace.events.push(event);
       settle(result.events);
     } else {
-      const result = applySpotCommand(book, command, { nowMs });
+      const result = stepSpot(book, command, { nowMs });
       if ('rejection' in result) {
         trace.refusals.push(result.rejection);
         return;
@@ -223,7 +223,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
 
   // At the end, cancelling everything leaves no funds frozen and every unit accounted for.
   for (const order of book.openOrders()) {
-    const result = applySpotCommand(book, { type: 'cancel', orderId: order.orderId, userId: order.userId }, { nowMs: 1e9 });
+    const result = stepSpot(book, { type: 'cancel', orderId: order.orderId, userId: order.userId }, { nowMs: 1e9 });
     if ('rejection' in result) throw new Error(result.rejection);
     settle(result.events);
   }
@@ -293,23 +293,25 @@ describe('spot engine properties', () => {
         expect(runChecked(rules, steps)).toEqual(runChecked(rules, steps));
         const cut = cutAt % (steps.length + 1);
         const book = createSpotBook(rules);
-        applySpotCommand(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
+        stepSpot(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
         let nextOrderId = 1n;
         const feed = (target: SpotBook, from: number, to: number, orderId: bigint) => {
           const results = [];
           for (let i = from; i < to; i++) {
             const command = commandOf(steps[i]!, target, orderId);
             if (command.type === 'place') orderId++;
-            results.push(applySpotCommand(target, command, { nowMs: i + 1 }));
+            const result = stepSpot(target, command, { nowMs: i + 1 });
+            // the events, not the state: that is each feed's own book
+            results.push('rejection' in result ? result : result.events);
           }
           return { results, orderId };
         };
         nextOrderId = feed(book, 0, cut, nextOrderId).orderId;
         const rebuilt = createSpotBook(rules);
         const orders = [...book.openOrders()].reverse();
-        expect(applySpotCommand(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq }, { nowMs: 0 })).toEqual({ events: [] });
+        expect(stepSpot(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq }, { nowMs: 0 })).toEqual({ state: rebuilt, events: [] });
         if (book.indexPriceUnits !== null) {
-          applySpotCommand(rebuilt, { type: 'index', priceUnits: book.indexPriceUnits }, { nowMs: 0 });
+          stepSpot(rebuilt, { type: 'index', priceUnits: book.indexPriceUnits }, { nowMs: 0 });
         }
         expect(feed(rebuilt, cut, steps.length, nextOrderId)).toEqual(feed(book, cut, steps.length, nextOrderId));
         expect(rebuilt.openOrders()).toEqual(book.openOrders());

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { checkPostings } from '../ledger';
 import { mustParseUnits as u } from '../money';
 import {
-  applySpotCommand,
   assertPairRules,
   checkSpotOrder,
   createSpotBook,
   fillPostings,
   freezePostings,
   releasePostings,
+  stepSpot,
   type SpotAccounts,
   type SpotBook,
   type SpotCommand,
@@ -43,7 +43,7 @@ function bookAt(indexPrice = '100'): SpotBook {
 let nextOrderId = 1n;
 let nowMs = 1_000;
 function run(book: SpotBook, command: SpotCommand, atMs = nowMs++) {
-  return applySpotCommand(book, command, { nowMs: atMs });
+  return stepSpot(book, command, { nowMs: atMs });
 }
 
 /** Places an order freezing exactly what checkSpotOrder asks; returns the events or throws on a refusal. */
@@ -249,7 +249,7 @@ describe('spot matching', () => {
     place(book, BOB, limit('buy', '101', '0.5'), 102n);
     const rebuilt = createSpotBook(rules);
     const orders = book.openOrders().reverse();
-    expect(run(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq })).toEqual({ events: [] });
+    expect(run(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq })).toEqual({ state: rebuilt, events: [] });
     expect(rebuilt.openOrders()).toEqual(book.openOrders());
     run(rebuilt, { type: 'index', priceUnits: u('100') });
     const next = limit('buy', '101', '1');

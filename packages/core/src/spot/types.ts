@@ -175,5 +175,3 @@ export interface SpotDoneEvent {
 }
 
 export type SpotEvent = SpotAcceptedEvent | SpotFillEvent | SpotRestedEvent | SpotCancelledEvent | SpotDoneEvent;
-
-export type SpotResult = { events: SpotEvent[] } | { rejection: SpotRejection; orderId?: bigint };

@@ -1,9 +1,9 @@
 import {
-  applySpotCommand,
   checkSpotOrder,
   fillPostings,
   freezePostings,
   releasePostings,
+  stepSpot,
   type Depth,
   type Posting,
   type SpotAccounts,
@@ -235,7 +235,7 @@ export async function applyAndPersist(
   command: SpotCommand,
   nowMs: number,
 ): Promise<{ touched: Touched; fills: SpotFillEvent[] }> {
-  const result = applySpotCommand(book, command, { nowMs });
+  const result = stepSpot(book, command, { nowMs });
   if ('rejection' in result) {
     if (command.type === 'place') return { touched: await refusePlace(db, book.rules, command, result.rejection, nowMs), fills: [] };
     if (command.type === 'cancel') return { touched: await refuseCancel(db, command.orderId, nowMs), fills: [] };
