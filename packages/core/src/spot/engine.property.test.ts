@@ -4,7 +4,7 @@ import { applyPostings, checkPostings, type Balance, type Posting } from '../led
 import { UNITS_PER_COIN } from '../money';
 import {
   bandOf,
-  checkSpotOrder,
+  checkSpotSubmit,
   createSpotBook,
   feeUnitsFor,
   fillPostings,
@@ -99,7 +99,7 @@ function commandOf(step: Step, book: SpotBook, nextOrderId: bigint): SpotCommand
       : step.t === 'market'
         ? { kind: 'market', side: step.side, amountUnits: BigInt(step.lots) * LOT_UNITS }
         : { kind: 'market_quote', side: 'buy', quoteUnits: BigInt(step.cents) * TICK_UNITS };
-  const checked = checkSpotOrder(book.rules, order, book.indexPriceUnits);
+  const checked = checkSpotSubmit(book.rules, order, book.indexPriceUnits);
   let frozenUnits = 'rejection' in checked ? 1n : checked.frozenUnits;
   // a surplus is released at the end; a market buy frozen short trades within what it has
   if (step.t === 'limit') frozenUnits += BigInt(step.surplus);
@@ -147,7 +147,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
     const nowMs = i + 1;
     if (command.type === 'place') {
       nextOrderId++;
-      const checked = checkSpotOrder(rules, command.order, book.indexPriceUnits);
+      const checked = checkSpotSubmit(rules, command.order, book.indexPriceUnits);
       if ('rejection' in checked) {
         const result = stepSpot(book, command, { nowMs });
         expect(result).toEqual({ rejection: checked.rejection });

@@ -1,5 +1,5 @@
 export * from './types';
-export { assertPairRules, bandOf, checkSpotOrder, feeUnitsFor } from './rules';
+export { assertPairRules, bandOf, checkSpotSubmit, feeUnitsFor } from './rules';
 export { SpotBook, createSpotBook } from './book';
 export { stepSpot, type SpotStep } from './engine';
 export * from './postings';

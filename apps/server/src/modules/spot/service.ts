@@ -1,5 +1,5 @@
 import {
-  checkSpotOrder,
+  checkSpotSubmit,
   fillPostings,
   freezePostings,
   releasePostings,
@@ -114,7 +114,7 @@ export async function submitOrder(db: Db, input: SubmitInput, indexPriceOf: (pai
   if (!pair) throw new Rejection('spot_pair_not_found');
   const rules = rulesOf(pair);
   const spec = specOf(input);
-  const checked = checkSpotOrder(rules, spec, indexPriceOf(pair.pair_id));
+  const checked = checkSpotSubmit(rules, spec, indexPriceOf(pair.pair_id));
   if ('rejection' in checked) throw new Rejection(checked.rejection);
   const orderId = await inTransaction(db, async (trx) => {
     const id = await insertSpotOrder(trx, {
