@@ -9,7 +9,7 @@
  * the targets are judged on it; the load average is printed beside them.
  */
 import os from 'node:os';
-import { applySpotCommand, createSpotBook, type SpotCommand } from '@tidemark/core';
+import { createSpotBook, stepSpot, type SpotCommand } from '@tidemark/core';
 import { NaiveBook, type NaiveFill } from './naive';
 import { INDEX_UNITS, buildStream, rules } from './stream';
 
@@ -39,11 +39,11 @@ const engine: Subject = {
     const book = createSpotBook(rules);
     const context = { nowMs: 0 };
     const summary = { fills: 0, baseUnits: 0n, feeUnits: 0n, resting: 0 };
-    applySpotCommand(book, index, context);
-    for (const command of preload) applySpotCommand(book, command, context);
+    stepSpot(book, index, context);
+    for (const command of preload) stepSpot(book, command, context);
     return {
       apply(command) {
-        const result = applySpotCommand(book, command, context);
+        const result = stepSpot(book, command, context);
         if (!('events' in result)) return;
         for (const event of result.events) {
           if (event.type !== 'fill') continue;

@@ -3,7 +3,7 @@
  * resting orders up to 10 away from the index, then a mix of passive limit orders, cancels of
  * live ones and crossing orders (limit orders through the spread and market orders).
  */
-import { checkSpotOrder, createRng, mustParseUnits, type SpotCommand, type SpotOrderSpec, type SpotPairRules } from '@tidemark/core';
+import { checkSpotSubmit, createRng, mustParseUnits, type SpotCommand, type SpotOrderSpec, type SpotPairRules } from '@tidemark/core';
 
 export const rules: SpotPairRules = {
   baseCurrencyId: 2n,
@@ -32,7 +32,7 @@ export function buildStream(seed: number, restingOrders: number, opCount: number
   const live: Array<{ orderId: bigint; userId: bigint }> = [];
   const place = (order: SpotOrderSpec): SpotCommand => {
     const userId = BigInt(1 + rng.int(USERS));
-    const checked = checkSpotOrder(rules, order, INDEX_UNITS);
+    const checked = checkSpotSubmit(rules, order, INDEX_UNITS);
     if ('rejection' in checked) throw new Error(`the stream made a bad order: ${checked.rejection}`);
     const orderId = nextOrderId++;
     if (order.kind === 'limit') live.push({ orderId, userId });

@@ -127,11 +127,11 @@ const orders = Array.from({ length: POSITIONS }, (_, i) => position(i));
 const generatedMs = performance.now() - started;
 const built = stepLever(createLeverBook(configs), { type: 'restore', orders }, { nowMs: T0 });
 if ('rejection' in built) throw new Error(built.rejection);
-let book: LeverBook = built.book;
+let book: LeverBook = built.state;
 for (let i = 0; i < PAIRS; i++) {
   const quiet = stepLever(book, { type: 'tick', pairId: configs[i]!.pairId, priceUnits: priceOf(i), atMs: T0 }, { nowMs: T0 });
   if ('rejection' in quiet || quiet.events.length > 0) throw new Error('the current price must fire nothing');
-  book = quiet.book;
+  book = quiet.state;
 }
 const triggers = [...book.pairs.values()].reduce((s, p) => s + p.triggers.fall.size + p.triggers.rise.size, 0);
 console.log(`risk: ${POSITIONS.toLocaleString('en')} open positions on ${PAIRS} pairs, ${triggers.toLocaleString('en')} triggers indexed, generated in ${(generatedMs / 1000).toFixed(1)} s, restored in ${((performance.now() - started - generatedMs) / 1000).toFixed(1)} s`);

@@ -4,6 +4,7 @@ export * from './wallet';
 export * from './market';
 export * from './fee';
 export * from './clock';
+export * from './engine';
 export * from './micro';
 export * from './lever';
 export * from './spot';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { applySpotCommand, createRng, createSpotBook, formatUnits, mustParseUnits, type Rng } from '@tidemark/core';
+import { createRng, createSpotBook, formatUnits, mustParseUnits, stepSpot, type Rng } from '@tidemark/core';
 import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { seed } from '../../src/modules/bootstrap/service';
@@ -541,7 +541,7 @@ describe.skipIf(!onPostgres)('the engine leader stalled and its lock cut under m
         const unrestorable: string[] = [];
         for (const row of await spotPairs(db)) {
           const { orders, nextSeq } = await bookState(db, row.pair_id);
-          const restored = applySpotCommand(createSpotBook(rulesOf(row)), { type: 'restore', orders, nextSeq }, { nowMs: Date.now() });
+          const restored = stepSpot(createSpotBook(rulesOf(row)), { type: 'restore', orders, nextSeq }, { nowMs: Date.now() });
           if (!('rejection' in restored)) continue;
           const order = orders.find((o) => o.orderId === restored.orderId);
           const figures = order ? ` at order ${order.orderId} (seq ${order.seq}, filled ${order.filledUnits} of ${order.amountUnits})` : '';

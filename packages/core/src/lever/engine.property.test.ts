@@ -189,7 +189,7 @@ function simulate(runSeed: number, steps: number): Run {
     }
     if (refused) continue;
     balances = next;
-    book = result.book;
+    book = result.state;
 
     if (command.type === 'tick') {
       // nothing the price reached is left behind: the index and a full scan agree
@@ -219,10 +219,10 @@ function simulate(runSeed: number, steps: number): Run {
   // a restart: the book rebuilt from the persisted live orders is the same book
   const restored = stepLever(createLeverBook(PAIRS), { type: 'restore', orders: liveOrders() }, { nowMs });
   if ('rejection' in restored) throw new Error(restored.rejection);
-  expect([...leverOrders(restored.book)]).toEqual(liveOrders());
-  expect(restored.book.counts.toArray()).toEqual(book.counts.toArray());
+  expect([...leverOrders(restored.state)]).toEqual(liveOrders());
+  expect(restored.state.counts.toArray()).toEqual(book.counts.toArray());
   for (const { pairId } of PAIRS) {
-    const a = restored.book.pairs.get(pairId)!.triggers;
+    const a = restored.state.pairs.get(pairId)!.triggers;
     const b = book.pairs.get(pairId)!.triggers;
     expect(a.fall.keysArray()).toEqual(b.fall.keysArray());
     expect(a.rise.keysArray()).toEqual(b.rise.keysArray());

@@ -1,7 +1,9 @@
-// The leveraged-contract engine: one pure step per command. The book it returns shares untouched
-// tree nodes with the one it was given (sorted-btree's copy-on-write clone), so the old book stays
-// valid: the server persists the events, and only then keeps the new book (if the ledger refuses a
-// submit's postings, it keeps the old one and nothing happened).
+// The leveraged-contract engine: one pure step per command. Its state is a book (`LeverBook`); the
+// book a step returns shares untouched tree nodes with the one it was given (sorted-btree's
+// copy-on-write clone), so the old book stays valid: the server persists the events, and only then
+// keeps the new book (if the ledger refuses a submit's postings, it keeps the old one and nothing
+// happened). A submit is judged by `checkLeverSubmit`, which needs only the pair, its last tick and
+// the user's live counts, so the server can judge one without the engine's book.
 //
 // Prices, as the server must store them:
 // - market submit: opens at the pair's last tick plus spread (long) or minus spread (short);
@@ -13,6 +15,7 @@
 //   closes at the gapped price; a loss past the margin is the house's, never the trader's);
 // - a manual close settles at the last tick; no spread on any close.
 import { BTree, compareKeys, treeFromSorted } from '../btree';
+import type { Step, Stepped, StepContext } from '../engine';
 import {
   applySpread,
   checkLeverStops,
@@ -65,7 +68,10 @@ export interface LeverBook {
   counts: BTree<string, LiveCounts>;
 }
 
-export type LeverStepResult = { book: LeverBook; events: LeverEvent[] } | { rejection: LeverRejection };
+export type LeverStepResult = Stepped<LeverBook, LeverEvent, LeverRejection>;
+
+/** What a submit gives when it passes: the order opened at once or placed as an entrust. */
+export type LeverSubmitted = Extract<LeverEvent, { type: 'lever_order_opened' | 'lever_order_placed' }>;
 
 const PERCENT_100_UNITS = 100n * 100_000_000n;
 
@@ -93,17 +99,6 @@ export function createLeverBook(pairs: readonly LeverPairConfig[]): LeverBook {
 }
 
 export const leverOrder = (book: LeverBook, orderId: bigint): LeverOrder | undefined => book.orders.get(orderId);
-
-/**
- * A book that knows only how many live orders a user has on a pair, not the orders: enough to
- * judge that user's submit against the caps without reading every order they hold.
- */
-export function withLiveCounts(book: LeverBook, pairId: bigint, userId: bigint, counts: LiveCounts): LeverBook {
-  const next = book.counts.clone();
-  if (counts.entrusts === 0 && counts.positions === 0) next.delete(countKey(pairId, userId));
-  else next.set(countKey(pairId, userId), { ...counts });
-  return { ...book, counts: next };
-}
 
 /** Live orders in id order. */
 export const leverOrders = (book: LeverBook): IterableIterator<LeverOrder> => book.orders.values();
@@ -202,28 +197,33 @@ function sameOrder(a: LeverOrder, b: LeverOrder): boolean {
 }
 
 /** The pair's last tick, or why a trade cannot be priced now. */
-function currentTick(state: LeverPairState, nowMs: number): LeverTick | LeverRejection {
-  if (!state.lastTick) return 'lever_no_price';
-  if (nowMs - state.lastTick.atMs > state.config.priceMaxAgeMs) return 'lever_price_stale';
-  return state.lastTick;
+function currentTick({ config, lastTick }: Pick<LeverPairState, 'config' | 'lastTick'>, nowMs: number): LeverTick | LeverRejection {
+  if (!lastTick) return 'lever_no_price';
+  if (nowMs - lastTick.atMs > config.priceMaxAgeMs) return 'lever_price_stale';
+  return lastTick;
 }
 
-function submit(
-  book: LeverBook,
+/**
+ * The lever submit check, pure: judges a submit on the pair's settings, its last tick and how many
+ * live orders the user holds on the pair, and gives the order with its postings (margin frozen,
+ * fee paid) or a refusal. `stepLever`'s submit is this check and the book's own duplicate guard,
+ * so the server, judging a submit without the engine's book, decides exactly as the engine would.
+ */
+export function checkLeverSubmit(
+  config: LeverPairConfig,
+  lastTick: LeverTick | null,
+  live: LiveCounts,
   command: Extract<LeverCommand, { type: 'submit' }>,
-  nowMs: number,
-): LeverStepResult {
-  const state = book.pairs.get(command.pairId);
-  if (!state || !state.config.isOpen) return { rejection: 'lever_pair_closed' };
-  const { config } = state;
+  { nowMs }: StepContext,
+): LeverSubmitted | { rejection: LeverRejection } {
+  if (command.pairId !== config.pairId || !config.isOpen) return { rejection: 'lever_pair_closed' };
   if (command.direction !== 1 && command.direction !== 2) return { rejection: 'lever_type_invalid' };
   const direction: LeverDirection = command.direction;
   if (command.entryMode !== 0 && command.entryMode !== 1) return { rejection: 'lever_status_invalid' };
   if (!config.multiples.includes(command.multiple)) return { rejection: 'lever_multiple_invalid' };
   if (!Number.isSafeInteger(command.hands) || command.hands < 1) return { rejection: 'lever_hands_not_integer' };
   if (command.hands < config.handsMin || command.hands > config.handsMax) return { rejection: 'lever_hands_out_of_range' };
-  if (book.orders.has(command.orderId)) return { rejection: 'lever_order_exists' };
-  const tick = currentTick(state, nowMs);
+  const tick = currentTick({ config, lastTick }, nowMs);
   if (typeof tick === 'string') return { rejection: tick };
   if (command.entryMode === 0 && command.limitPriceUnits <= 0n) return { rejection: 'lever_price_invalid' };
 
@@ -254,7 +254,6 @@ function submit(
     stopLossUnits: command.stopLossUnits,
   });
   if (stopProblem) return { rejection: stopProblem };
-  const live = book.counts.get(countKey(command.pairId, command.userId)) ?? { entrusts: 0, positions: 0 };
   if (reached ? live.positions >= config.positionsPerUserMax : live.entrusts >= config.entrustsPerUserMax) {
     return { rejection: reached ? 'lever_positions_limit' : 'lever_entrusts_limit' };
   }
@@ -285,13 +284,19 @@ function submit(
     openTickAtMs: reached ? tick.atMs : null,
     stopsSetAtMs: nowMs,
   };
+  return { type: reached ? 'lever_order_opened' : 'lever_order_placed', order, postings: openPostings(order) };
+}
+
+function submit(book: LeverBook, command: Extract<LeverCommand, { type: 'submit' }>, nowMs: number): LeverStepResult {
+  const state = book.pairs.get(command.pairId);
+  if (!state) return { rejection: 'lever_pair_closed' };
+  const live = book.counts.get(countKey(command.pairId, command.userId)) ?? { entrusts: 0, positions: 0 };
+  const checked = checkLeverSubmit(state.config, state.lastTick, live, command, { nowMs });
+  if ('rejection' in checked) return checked;
+  if (book.orders.has(command.orderId)) return { rejection: 'lever_order_exists' };
   const draft = new Draft(book);
-  draft.insert(order);
-  const postings = openPostings(order);
-  return {
-    book: draft.done(),
-    events: [{ type: reached ? 'lever_order_opened' : 'lever_order_placed', order, postings }],
-  };
+  draft.insert(checked.order);
+  return { state: draft.done(), events: [checked] };
 }
 
 /** Finds the caller's live order; another user's id answers as not found, a missing one as `missing`. */
@@ -376,7 +381,7 @@ function tick(book: LeverBook, command: Extract<LeverCommand, { type: 'tick' }>,
     // the common case: no tree is touched, only the pair's last price
     const pairs = new Map(book.pairs);
     pairs.set(command.pairId, { ...state, lastTick });
-    return { book: { ...book, pairs }, events: [] };
+    return { state: { ...book, pairs }, events: [] };
   }
 
   const draft = new Draft(book);
@@ -410,7 +415,7 @@ function tick(book: LeverBook, command: Extract<LeverCommand, { type: 'tick' }>,
     const order = filledNow.get(orderId) ?? book.orders.get(orderId)!;
     events.push(closeOrder(draft, order, closeReasonOf(order, byOrder.get(orderId)!), lastTick, nowMs));
   }
-  return { book: draft.done(), events };
+  return { state: draft.done(), events };
 }
 
 function restore(book: LeverBook, orders: readonly LeverOrder[]): LeverStepResult {
@@ -432,7 +437,7 @@ function restore(book: LeverBook, orders: readonly LeverOrder[]): LeverStepResul
   });
   const countKeys = [...counts.keys()].sort(compareKeys);
   return {
-    book: {
+    state: {
       pairs: new Map([...book.pairs].map(([id, state]) => [id, { ...state, triggers: triggerBookOf(byPair.get(id)!) }])),
       orders: treeFromSorted(
         sorted.map((o) => o.id),
@@ -450,8 +455,7 @@ function restore(book: LeverBook, orders: readonly LeverOrder[]): LeverStepResul
 }
 
 /** One engine step: a new book and the events to persist, or a refusal that changes nothing. */
-export function stepLever(book: LeverBook, command: LeverCommand, context: { nowMs: number }): LeverStepResult {
-  const { nowMs } = context;
+export const stepLever = ((book: LeverBook, command: LeverCommand, { nowMs }: StepContext): LeverStepResult => {
   switch (command.type) {
     case 'submit':
       return submit(book, command, nowMs);
@@ -461,7 +465,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
       const draft = new Draft(book);
       draft.remove(order);
       const postings = cancelPostings(order);
-      return { book: draft.done(), events: [{ type: 'lever_order_cancelled', order, cancelledAtMs: nowMs, postings }] };
+      return { state: draft.done(), events: [{ type: 'lever_order_cancelled', order, cancelledAtMs: nowMs, postings }] };
     }
     case 'close': {
       const order = ownLiveOrder(book, command.orderId, command.userId, 1);
@@ -470,7 +474,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
       if (typeof price === 'string') return { rejection: price };
       const draft = new Draft(book);
       const event = closeOrder(draft, order, 'manual', price, nowMs);
-      return { book: draft.done(), events: [event] };
+      return { state: draft.done(), events: [event] };
     }
     case 'setstop': {
       const order = ownLiveOrder(book, command.orderId, command.userId, 1);
@@ -490,7 +494,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
       const next: LeverOrder = { ...order, takeProfitUnits: command.takeProfitUnits, stopLossUnits: command.stopLossUnits, stopsSetAtMs: nowMs };
       const draft = new Draft(book);
       draft.replace(order, next);
-      return { book: draft.done(), events: [{ type: 'lever_stops_set', order: next }] };
+      return { state: draft.done(), events: [{ type: 'lever_stops_set', order: next }] };
     }
     case 'tick':
       return tick(book, command, nowMs);
@@ -503,7 +507,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
         if (order.status !== 0 && order.status !== 1) throw new Error(`order ${order.id} is not live`);
         draft.put(order);
       }
-      return { book: draft.done(), events: [] };
+      return { state: draft.done(), events: [] };
     }
     case 'configure': {
       assertConfig(command.pair);
@@ -518,7 +522,7 @@ export function stepLever(book: LeverBook, command: LeverCommand, context: { now
         lastTick: previous?.lastTick ?? null,
         triggers: previous?.triggers ?? emptyTriggerBook(),
       });
-      return { book: { ...book, pairs }, events: [] };
+      return { state: { ...book, pairs }, events: [] };
     }
   }
-}
+}) satisfies Step<LeverBook, LeverCommand, LeverEvent, LeverRejection>;

@@ -25,7 +25,7 @@ const config: LeverPairConfig = {
   priceMaxAgeMs: 3_600_000,
 };
 
-function step(book: LeverBook, command: LeverCommand, nowMs: number): { book: LeverBook; events: LeverEvent[] } {
+function step(book: LeverBook, command: LeverCommand, nowMs: number): { state: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });
   if ('rejection' in result) throw new Error(`unexpected rejection ${result.rejection}`);
   return result;
@@ -45,7 +45,7 @@ function replay(book: LeverBook, seconds: readonly Candle[], nowMs: number) {
   for (const second of seconds) {
     for (const t of ticksOfSecond(second)) {
       const result = step(book, tick(t.priceUnits, t.atMs), nowMs);
-      book = result.book;
+      book = result.state;
       events.push(...result.events);
     }
   }
@@ -75,8 +75,8 @@ describe('lever replay: the prices of a recorded second', () => {
 
 describe('lever replay: catch-up', () => {
   const opened = () => {
-    let book = step(createLeverBook([config]), tick(u('30000'), T0), T0).book;
-    book = step(book, long(1n, '30500', '29500'), T0).book;
+    let book = step(createLeverBook([config]), tick(u('30000'), T0), T0).state;
+    book = step(book, long(1n, '30500', '29500'), T0).state;
     return book;
   };
 
@@ -91,7 +91,7 @@ describe('lever replay: catch-up', () => {
   it('fires stops only on prices recorded after they were last set, and starts from the earliest armed trigger', () => {
     let book = opened();
     // the stop-loss moves at T0 + 5000 to 29900: the dip to 29800 at T0 + 3000 came before it
-    book = step(book, { type: 'setstop', orderId: 1n, userId: 7n, takeProfitUnits: u('30500'), stopLossUnits: u('29900') }, T0 + 5000).book;
+    book = step(book, { type: 'setstop', orderId: 1n, userId: 7n, takeProfitUnits: u('30500'), stopLossUnits: u('29900') }, T0 + 5000).state;
     const order = book.orders.get(1n)!;
     expect(order.stopsSetAtMs).toBe(T0 + 5000);
     expect(replayFromMs([order])).toBe(T0);
@@ -102,10 +102,10 @@ describe('lever replay: catch-up', () => {
   });
 
   it('fills an entrust only on prices recorded after its submit', () => {
-    let book = step(createLeverBook([config]), tick(u('30000'), T0 + 5000), T0 + 5000).book;
-    book = step(book, long(2n, '', '', { entryMode: 0, limitPriceUnits: u('29900') }), T0 + 5000).book;
+    let book = step(createLeverBook([config]), tick(u('30000'), T0 + 5000), T0 + 5000).state;
+    book = step(book, long(2n, '', '', { entryMode: 0, limitPriceUnits: u('29900') }), T0 + 5000).state;
     // a fresh book (after a restart) replays from the earliest trigger: the dip before the submit must not fill it
-    const restored = step(createLeverBook([config]), { type: 'restore', orders: [...leverOrders(book)] }, T0 + 60_000).book;
+    const restored = step(createLeverBook([config]), { type: 'restore', orders: [...leverOrders(book)] }, T0 + 60_000).state;
     const { events } = replay(restored, [bar(T0 + 1000, '30000', '30000', '29800', '30000'), bar(T0 + 7000, '30000', '30000', '29890', '30000')], T0 + 60_000);
     expect(events).toMatchObject([{ type: 'lever_order_filled', order: { id: 2n, openTickPriceUnits: u('29890'), openTickAtMs: T0 + 7000 } }]);
   });
@@ -125,13 +125,13 @@ describe('lever replay: property', () => {
       fc.property(fc.array(position, { minLength: 1, maxLength: 20 }), fc.array(second, { minLength: 1, maxLength: 40 }), (positions, path) => {
         const start = u('30000');
         const stepUnits = u('50');
-        let book = step(createLeverBook([config]), tick(start, T0), T0).book;
+        let book = step(createLeverBook([config]), tick(start, T0), T0).state;
         positions.forEach((p, i) => {
           const id = BigInt(i + 1);
-          book = step(book, long(id, '', ''), T0).book;
+          book = step(book, long(id, '', ''), T0).state;
           const takeProfitUnits = p.takeProfitSteps > 0 ? start + BigInt(p.takeProfitSteps) * stepUnits : 0n;
           const stopLossUnits = p.stopLossSteps > 0 ? start - BigInt(p.stopLossSteps) * stepUnits : 0n;
-          book = step(book, { type: 'setstop', orderId: id, userId: 7n, takeProfitUnits, stopLossUnits }, T0 + p.stopsSetAfter * 1000).book;
+          book = step(book, { type: 'setstop', orderId: id, userId: 7n, takeProfitUnits, stopLossUnits }, T0 + p.stopsSetAfter * 1000).state;
         });
         const orders = [...leverOrders(book)];
         const seconds: Candle[] = [];

@@ -16,7 +16,7 @@ function step(state: MicroState, command: MicroCommand, nowMs: number) {
   return out;
 }
 const submit = (orderId: bigint, overrides: Parameters<typeof submitInput>[0] = {}): MicroCommand => ({
-  kind: 'submit',
+  type: 'submit',
   ...submitInput({ orderId, ...overrides }),
 });
 
@@ -37,10 +37,10 @@ describe('stepMicro', () => {
     const { state, history } = threeOrders();
     history.record(2n, { priceUnits: U('67010'), atMs: NOW_MS + 29_000 });
     history.record(2n, { priceUnits: U('66990'), atMs: NOW_MS + 31_000 });
-    const first = step(state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 30_500);
+    const first = step(state, { type: 'settleDue', priceAt: history.priceAt }, NOW_MS + 30_500);
     expect(
       first.events.map(
-        (e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome, e.settlement.endTick.priceUnits],
+        (e) => e.type === 'settled' && [e.order.orderId, e.settlement.outcome, e.settlement.endTick.priceUnits],
       ),
     ).toEqual([
       [1n, 'win', U('67010')],
@@ -48,13 +48,13 @@ describe('stepMicro', () => {
     ]);
     expect(openMicroOrders(first.state.schedule).map((o) => o.orderId)).toEqual([3n]);
     // the settler running again at the same time (or a retry) settles nothing more
-    const again = step(first.state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 30_500);
+    const again = step(first.state, { type: 'settleDue', priceAt: history.priceAt }, NOW_MS + 30_500);
     expect(again.events).toEqual([]);
     expect(again.state).toBe(first.state);
     // the 60 s order settles at the price recorded at its own end, not the settler's time
     history.record(2n, { priceUnits: U('67000'), atMs: NOW_MS + 61_000 });
-    const last = step(again.state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 70_000);
-    expect(last.events.map((e) => e.kind === 'settled' && [e.order.orderId, e.settlement.outcome])).toEqual([
+    const last = step(again.state, { type: 'settleDue', priceAt: history.priceAt }, NOW_MS + 70_000);
+    expect(last.events.map((e) => e.type === 'settled' && [e.order.orderId, e.settlement.outcome])).toEqual([
       [3n, 'loss'],
     ]);
     expect(openMicroOrderCount(last.state.schedule)).toBe(0);
@@ -63,9 +63,9 @@ describe('stepMicro', () => {
 
   it('settles in batches of `limit`, in expiry order', () => {
     const { state, history } = threeOrders();
-    const first = step(state, { kind: 'settleDue', priceAt: history.priceAt, limit: 1 }, NOW_MS + 60_000);
-    const second = step(first.state, { kind: 'settleDue', priceAt: history.priceAt, limit: 5 }, NOW_MS + 60_000);
-    const ids = (events: typeof first.events) => events.map((e) => e.kind === 'settled' && e.order.orderId);
+    const first = step(state, { type: 'settleDue', priceAt: history.priceAt, limit: 1 }, NOW_MS + 60_000);
+    const second = step(first.state, { type: 'settleDue', priceAt: history.priceAt, limit: 5 }, NOW_MS + 60_000);
+    const ids = (events: typeof first.events) => events.map((e) => e.type === 'settled' && e.order.orderId);
     expect(ids(first.events)).toEqual([1n]);
     expect(ids(second.events)).toEqual([2n, 3n]);
   });
@@ -73,10 +73,10 @@ describe('stepMicro', () => {
   it('leaves an order open while no price is recorded at its end time', () => {
     const { state } = threeOrders();
     const empty = priceHistory();
-    const out = step(state, { kind: 'settleDue', priceAt: empty.priceAt }, NOW_MS + 30_000);
+    const out = step(state, { type: 'settleDue', priceAt: empty.priceAt }, NOW_MS + 30_000);
     expect(out.events).toEqual([
-      { kind: 'price_missing', orderId: 1n, expiresAtMs: NOW_MS + 30_000 },
-      { kind: 'price_missing', orderId: 2n, expiresAtMs: NOW_MS + 30_000 },
+      { type: 'price_missing', orderId: 1n, expiresAtMs: NOW_MS + 30_000 },
+      { type: 'price_missing', orderId: 2n, expiresAtMs: NOW_MS + 30_000 },
     ]);
     expect(openMicroOrderCount(out.state.schedule)).toBe(3);
   });
@@ -84,7 +84,7 @@ describe('stepMicro', () => {
   it('counts the user’s open orders itself and refuses a reused open id', () => {
     const { state } = threeOrders();
     expect(stepMicro(state, submit(4n), { nowMs: NOW_MS })).toEqual({ rejection: 'micro_open_orders_max' });
-    expect(step(state, submit(4n, { userId: 8n }), NOW_MS).events[0]?.kind).toBe('accepted');
+    expect(step(state, submit(4n, { userId: 8n }), NOW_MS).events[0]?.type).toBe('accepted');
     expect(stepMicro(state, submit(1n, { userId: 8n }), { nowMs: NOW_MS })).toEqual({
       rejection: 'micro_order_duplicate',
     });
@@ -93,23 +93,23 @@ describe('stepMicro', () => {
   it('after a restart, restored orders that fell due settle at once at their recorded end price, continuing the chain', () => {
     const { state, history } = threeOrders();
     history.record(2n, { priceUnits: U('67005'), atMs: NOW_MS + 10_000 });
-    const beforeCrash = step(state, { kind: 'settleDue', priceAt: history.priceAt, limit: 1 }, NOW_MS + 30_000);
+    const beforeCrash = step(state, { type: 'settleDue', priceAt: history.priceAt, limit: 1 }, NOW_MS + 30_000);
     const persisted: MicroOrder[] = openMicroOrders(beforeCrash.state.schedule);
     // down while the process was down; the price moved on after order 3's end
     history.record(2n, { priceUnits: U('66000'), atMs: NOW_MS + 65_000 });
     const restarted = createMicroState(LIMITS, beforeCrash.state.chainTip);
-    const restored = step(restarted, { kind: 'restore', orders: persisted }, NOW_MS + 120_000);
-    expect(restored.events).toEqual([{ kind: 'restored', orderIds: [2n, 3n], alreadyOpenOrderIds: [] }]);
-    const settled = step(restored.state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 120_000);
+    const restored = step(restarted, { type: 'restore', orders: persisted }, NOW_MS + 120_000);
+    expect(restored.events).toEqual([{ type: 'restored', orderIds: [2n, 3n], alreadyOpenOrderIds: [] }]);
+    const settled = step(restored.state, { type: 'settleDue', priceAt: history.priceAt }, NOW_MS + 120_000);
     expect(
       settled.events.map(
-        (e) => e.kind === 'settled' && [e.order.orderId, e.settlement.endTick.priceUnits, e.settlement.outcome],
+        (e) => e.type === 'settled' && [e.order.orderId, e.settlement.endTick.priceUnits, e.settlement.outcome],
       ),
     ).toEqual([
       [2n, U('67005'), 'loss'],
       [3n, U('67005'), 'win'],
     ]);
-    const records = [...beforeCrash.events, ...settled.events].flatMap((e) => (e.kind === 'settled' ? [e.record] : []));
+    const records = [...beforeCrash.events, ...settled.events].flatMap((e) => (e.type === 'settled' ? [e.record] : []));
     const payouts = new Map(records.map((r) => [r.orderId, r.payoutUnits]));
     expect(verifyChain(records, { priceAt: history.priceAt, payouts, openTickMaxAgeMs: LIMITS.priceStaleAfterMs }, MICRO_GENESIS_TIP)).toEqual([]);
   });
@@ -117,19 +117,19 @@ describe('stepMicro', () => {
   it('restoring twice is harmless; a different order under an open id or a malformed one is refused', () => {
     const { state } = threeOrders();
     const orders = openMicroOrders(state.schedule);
-    const again = step(state, { kind: 'restore', orders }, NOW_MS);
-    expect(again.events).toEqual([{ kind: 'restored', orderIds: [], alreadyOpenOrderIds: [1n, 2n, 3n] }]);
+    const again = step(state, { type: 'restore', orders }, NOW_MS);
+    expect(again.events).toEqual([{ type: 'restored', orderIds: [], alreadyOpenOrderIds: [1n, 2n, 3n] }]);
     expect(openMicroOrderCount(again.state.schedule)).toBe(3);
     const changed = { ...orders[0]!, numberUnits: orders[0]!.numberUnits + 1n };
-    expect(stepMicro(state, { kind: 'restore', orders: [changed] }, { nowMs: NOW_MS })).toEqual({
+    expect(stepMicro(state, { type: 'restore', orders: [changed] }, { nowMs: NOW_MS })).toEqual({
       rejection: 'micro_order_duplicate',
     });
     const fresh = createMicroState(LIMITS);
-    expect(stepMicro(fresh, { kind: 'restore', orders: [orders[0]!, orders[0]!] }, { nowMs: NOW_MS })).toEqual({
+    expect(stepMicro(fresh, { type: 'restore', orders: [orders[0]!, orders[0]!] }, { nowMs: NOW_MS })).toEqual({
       rejection: 'micro_order_duplicate',
     });
     const bad = { ...orders[0]!, expiresAtMs: orders[0]!.expiresAtMs + 1 };
-    expect(stepMicro(fresh, { kind: 'restore', orders: [bad] }, { nowMs: NOW_MS })).toEqual({
+    expect(stepMicro(fresh, { type: 'restore', orders: [bad] }, { nowMs: NOW_MS })).toEqual({
       rejection: 'micro_order_invalid',
     });
   });
@@ -137,7 +137,7 @@ describe('stepMicro', () => {
   it('leaves the state it was given untouched', () => {
     const { state, history } = threeOrders();
     const before = openMicroOrders(state.schedule);
-    step(state, { kind: 'settleDue', priceAt: history.priceAt }, NOW_MS + 60_000);
+    step(state, { type: 'settleDue', priceAt: history.priceAt }, NOW_MS + 60_000);
     step(state, submit(9n, { userId: 9n }), NOW_MS);
     expect(openMicroOrders(state.schedule)).toEqual(before);
     expect(state.chainTip).toEqual(MICRO_GENESIS_TIP);

@@ -1,3 +1,4 @@
+import type { Step, Stepped, StepContext } from '../engine';
 import type { Posting } from '../ledger';
 import { MICRO_GENESIS_TIP, recordMicroSettlement, type MicroChainTip, type MicroSettlementRecord, type Sha256Hex } from './record';
 import {
@@ -27,44 +28,44 @@ export function createMicroState(limits: MicroLimits, chainTip: MicroChainTip = 
 
 export type MicroCommand =
   /** a new order; the engine counts the user's open orders itself */
-  | ({ kind: 'submit' } & Omit<MicroSubmitInput, 'openOrdersOfUser'>)
+  | ({ type: 'submit' } & Omit<MicroSubmitInput, 'openOrdersOfUser'>)
   /**
    * settles every order expired by now, in expiry order, at most `limit` (a batch), each at the
    * recorded price at its own end time. `priceAt` must be final up to `nowMs`: pass as now the time
    * up to which every tick is recorded, not the wall clock, or a late tick would change an end price.
    */
-  | { kind: 'settleDue'; priceAt: PriceLookup; limit?: number; /** the records' digest; the portable one by default */ hash?: Sha256Hex }
+  | { type: 'settleDue'; priceAt: PriceLookup; limit?: number; /** the records' digest; the portable one by default */ hash?: Sha256Hex }
   /**
    * loads persisted open orders: after a restart, a leader change, or to take over orders another
    * process accepted. Orders already open are left as they are, so loading twice is harmless;
    * due ones settle on the next settleDue. Only orders not yet settled may be passed: the server
    * closes an order, posts its payout and appends its record in one transaction.
    */
-  | { kind: 'restore'; orders: readonly MicroOrder[] };
+  | { type: 'restore'; orders: readonly MicroOrder[] };
 
 export type MicroEvent =
   /** persist the order and its postings in one transaction */
-  | { kind: 'accepted'; order: MicroOrder; postings: Posting[] }
+  | { type: 'accepted'; order: MicroOrder; postings: Posting[] }
   /** persist the order's close, its postings and the record in one transaction */
-  | { kind: 'settled'; order: MicroOrder; settlement: MicroSettlement; postings: Posting[]; record: MicroSettlementRecord }
+  | { type: 'settled'; order: MicroOrder; settlement: MicroSettlement; postings: Posting[]; record: MicroSettlementRecord }
   /** due, but no price is recorded at its end time yet: it stays open and is retried */
-  | { kind: 'price_missing'; orderId: bigint; expiresAtMs: number }
-  | { kind: 'restored'; orderIds: bigint[]; alreadyOpenOrderIds: bigint[] };
+  | { type: 'price_missing'; orderId: bigint; expiresAtMs: number }
+  | { type: 'restored'; orderIds: bigint[]; alreadyOpenOrderIds: bigint[] };
 
-export type MicroStep = { state: MicroState; events: MicroEvent[] } | { rejection: MicroRejection };
+export type MicroStep = Stepped<MicroState, MicroEvent, MicroRejection>;
 
 /** The micro engine: pure, so the server persists what it decided and replays nothing. */
-export function stepMicro(state: MicroState, command: MicroCommand, { nowMs }: { nowMs: number }): MicroStep {
-  switch (command.kind) {
+export const stepMicro = ((state: MicroState, command: MicroCommand, { nowMs }: StepContext): MicroStep => {
+  switch (command.type) {
     case 'submit': {
       if (findOpenMicroOrder(state.schedule, command.orderId)) return { rejection: 'micro_order_duplicate' };
-      const { kind: _kind, ...input } = command;
+      const { type: _type, ...input } = command;
       const userOpenOrders = openMicroOrdersOfUser(state.schedule, command.userId);
       const checked = checkMicroSubmit({ ...input, openOrdersOfUser: userOpenOrders }, state.limits, nowMs);
       if ('rejection' in checked) return checked;
       return {
         state: { ...state, schedule: addMicroOrders(state.schedule, [checked.order]) },
-        events: [{ kind: 'accepted', order: checked.order, postings: checked.postings }],
+        events: [{ type: 'accepted', order: checked.order, postings: checked.postings }],
       };
     }
     case 'settleDue': {
@@ -75,14 +76,14 @@ export function stepMicro(state: MicroState, command: MicroCommand, { nowMs }: {
       for (const order of dueMicroOrders(state.schedule, nowMs, command.limit)) {
         const endTick = command.priceAt(order.pairId, order.expiresAtMs);
         if (!endTick) {
-          events.push({ kind: 'price_missing', orderId: order.orderId, expiresAtMs: order.expiresAtMs });
+          events.push({ type: 'price_missing', orderId: order.orderId, expiresAtMs: order.expiresAtMs });
           continue;
         }
         const { settlement, postings } = settleMicroOrder(order, endTick);
         const record = recordMicroSettlement(last, order, settlement, command.hash);
         last = record;
         settled.push(order);
-        events.push({ kind: 'settled', order, settlement, postings, record });
+        events.push({ type: 'settled', order, settlement, postings, record });
       }
       if (settled.length === 0) return { state, events };
       const chainTip: MicroChainTip = { seq: last.seq, hash: last.hash };
@@ -103,11 +104,11 @@ export function stepMicro(state: MicroState, command: MicroCommand, { nowMs }: {
       }
       return {
         state: fresh.length === 0 ? state : { ...state, schedule: addMicroOrders(state.schedule, fresh) },
-        events: [{ kind: 'restored', orderIds: fresh.map((o) => o.orderId), alreadyOpenOrderIds }],
+        events: [{ type: 'restored', orderIds: fresh.map((o) => o.orderId), alreadyOpenOrderIds }],
       };
     }
   }
-}
+}) satisfies Step<MicroState, MicroCommand, MicroEvent, MicroRejection>;
 
 /** The fields of a persisted order hold together: settlement could not go wrong on them. */
 function isWellFormed(o: MicroOrder): boolean {

@@ -97,7 +97,7 @@ export const worldArb = fc.record({
 export interface World {
   accepted: MicroOrder[];
   /** every settled event with the time the settler ran */
-  settled: Array<{ event: Extract<MicroEvent, { kind: 'settled' }>; nowMs: number }>;
+  settled: Array<{ event: Extract<MicroEvent, { type: 'settled' }>; nowMs: number }>;
   /** every ledger transaction in the order it was applied */
   txns: Posting[][];
   records: MicroSettlementRecord[];
@@ -145,11 +145,11 @@ export function runWorld(world: { startingCoins: bigint[]; steps: WorldStep[] })
     out.txns.push(postings);
   };
   const settle = (limit?: number) => {
-    const step = stepMicro(state, { kind: 'settleDue', priceAt: history.priceAt, limit }, { nowMs });
+    const step = stepMicro(state, { type: 'settleDue', priceAt: history.priceAt, limit }, { nowMs });
     if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
     state = step.state;
     for (const event of step.events) {
-      if (event.kind !== 'settled') throw new Error(`unexpected ${event.kind}`);
+      if (event.type !== 'settled') throw new Error(`unexpected ${event.type}`);
       apply(event.postings);
       out.records.push(event.record);
       out.settled.push({ event, nowMs });
@@ -168,7 +168,7 @@ export function runWorld(world: { startingCoins: bigint[]; steps: WorldStep[] })
       const submitted = stepMicro(
         state,
         {
-          kind: 'submit',
+          type: 'submit',
           ...submitInput({
             orderId: nextOrderId++,
             userId: BigInt(s.user),
@@ -199,7 +199,7 @@ export function runWorld(world: { startingCoins: bigint[]; steps: WorldStep[] })
       }
       state = submitted.state;
       for (const event of submitted.events) {
-        if (event.kind !== 'accepted') throw new Error(`unexpected ${event.kind}`);
+        if (event.type !== 'accepted') throw new Error(`unexpected ${event.type}`);
         apply(event.postings);
         out.accepted.push(event.order);
       }

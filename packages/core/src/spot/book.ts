@@ -134,7 +134,7 @@ export class BookSide {
   }
 }
 
-/** The book of one pair. Change it only through `applySpotCommand`. */
+/** The book of one pair. Change it only through `stepSpot`. */
 export class SpotBook {
   readonly bids = new BookSide('buy');
   readonly asks = new BookSide('sell');

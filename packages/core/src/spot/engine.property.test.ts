@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { applyPostings, balanceKey, checkPostings, type Balance, type Posting } from '../ledger';
 import { UNITS_PER_COIN } from '../money';
 import {
-  applySpotCommand,
   bandOf,
-  checkSpotOrder,
+  checkSpotSubmit,
   createSpotBook,
   feeUnitsFor,
   fillPostings,
   freezePostings,
   releasePostings,
+  stepSpot,
   type SpotBook,
   type SpotCommand,
   type SpotEvent,
@@ -96,7 +96,7 @@ function commandOf(step: Step, book: SpotBook, nextOrderId: bigint): SpotCommand
       : step.t === 'market'
         ? { kind: 'market', side: step.side, amountUnits: BigInt(step.lots) * LOT_UNITS }
         : { kind: 'market_quote', side: 'buy', quoteUnits: BigInt(step.cents) * TICK_UNITS };
-  const checked = checkSpotOrder(book.rules, order, book.indexPriceUnits);
+  const checked = checkSpotSubmit(book.rules, order, book.indexPriceUnits);
   let frozenUnits = 'rejection' in checked ? 1n : checked.frozenUnits;
   // a surplus is released at the end; a market buy frozen short trades within what it has
   if (step.t === 'limit') frozenUnits += BigInt(step.surplus);
@@ -112,7 +112,7 @@ interface Trace {
 /** Runs steps against a fresh book, checking every invariant after every command; returns all events. */
 function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
   const book = createSpotBook(rules);
-  applySpotCommand(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
+  stepSpot(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
   let balances = new Map<string, Balance>();
   const initialUnits = { [`${BASE}`]: 0n, [`${QUOTE}`]: 0n } as Record<string, bigint>;
   for (const userId of USERS) {
@@ -144,9 +144,9 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
     const nowMs = i + 1;
     if (command.type === 'place') {
       nextOrderId++;
-      const checked = checkSpotOrder(rules, command.order, book.indexPriceUnits);
+      const checked = checkSpotSubmit(rules, command.order, book.indexPriceUnits);
       if ('rejection' in checked) {
-        const result = applySpotCommand(book, command, { nowMs });
+        const result = stepSpot(book, command, { nowMs });
         expect(result).toEqual({ rejection: checked.rejection });
         trace.refusals.push(checked.rejection);
         return;
@@ -163,7 +163,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
         .sort((a, b) => (a.priceUnits === b.priceUnits ? a.seq - b.seq : (side === 'buy') === a.priceUnits < b.priceUnits ? -1 : 1));
       const band = bandOf(rules, book.indexPriceUnits!);
       const limitUnits = command.order.kind === 'limit' ? command.order.priceUnits : side === 'buy' ? band.highUnits : band.lowUnits;
-      const result = applySpotCommand(book, command, { nowMs });
+      const result = stepSpot(book, command, { nowMs });
       if ('rejection' in result) throw new Error(`unexpected refusal ${result.rejection}`);
       checkPriority(result.events, queue, command.orderId);
       rates.set(command.orderId, [rules.makerFeePercentUnits, rules.takerFeePercentUnits]);
@@ -178,7 +178,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
       for (const event of result.events) trace.events.push(event);
       settle(result.events);
     } else {
-      const result = applySpotCommand(book, command, { nowMs });
+      const result = stepSpot(book, command, { nowMs });
       if ('rejection' in result) {
         trace.refusals.push(result.rejection);
         return;
@@ -220,7 +220,7 @@ function runChecked(rules: SpotPairRules, steps: readonly Step[]): Trace {
 
   // At the end, cancelling everything leaves no funds frozen and every unit accounted for.
   for (const order of book.openOrders()) {
-    const result = applySpotCommand(book, { type: 'cancel', orderId: order.orderId, userId: order.userId }, { nowMs: 1e9 });
+    const result = stepSpot(book, { type: 'cancel', orderId: order.orderId, userId: order.userId }, { nowMs: 1e9 });
     if ('rejection' in result) throw new Error(result.rejection);
     settle(result.events);
   }
@@ -290,23 +290,25 @@ describe('spot engine properties', () => {
         expect(runChecked(rules, steps)).toEqual(runChecked(rules, steps));
         const cut = cutAt % (steps.length + 1);
         const book = createSpotBook(rules);
-        applySpotCommand(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
+        stepSpot(book, { type: 'index', priceUnits: INDEX_UNITS }, { nowMs: 0 });
         let nextOrderId = 1n;
         const feed = (target: SpotBook, from: number, to: number, orderId: bigint) => {
           const results = [];
           for (let i = from; i < to; i++) {
             const command = commandOf(steps[i]!, target, orderId);
             if (command.type === 'place') orderId++;
-            results.push(applySpotCommand(target, command, { nowMs: i + 1 }));
+            const result = stepSpot(target, command, { nowMs: i + 1 });
+            // the events, not the state: that is each feed's own book
+            results.push('rejection' in result ? result : result.events);
           }
           return { results, orderId };
         };
         nextOrderId = feed(book, 0, cut, nextOrderId).orderId;
         const rebuilt = createSpotBook(rules);
         const orders = [...book.openOrders()].reverse();
-        expect(applySpotCommand(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq }, { nowMs: 0 })).toEqual({ events: [] });
+        expect(stepSpot(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq }, { nowMs: 0 })).toEqual({ state: rebuilt, events: [] });
         if (book.indexPriceUnits !== null) {
-          applySpotCommand(rebuilt, { type: 'index', priceUnits: book.indexPriceUnits }, { nowMs: 0 });
+          stepSpot(rebuilt, { type: 'index', priceUnits: book.indexPriceUnits }, { nowMs: 0 });
         }
         expect(feed(rebuilt, cut, steps.length, nextOrderId)).toEqual(feed(book, cut, steps.length, nextOrderId));
         expect(rebuilt.openOrders()).toEqual(book.openOrders());

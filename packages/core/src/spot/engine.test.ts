@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { checkPostings } from '../ledger';
 import { mustParseUnits as u } from '../money';
 import {
-  applySpotCommand,
   assertPairRules,
-  checkSpotOrder,
+  checkSpotSubmit,
   createSpotBook,
   fillPostings,
   freezePostings,
   releasePostings,
+  stepSpot,
   type SpotBook,
   type SpotCommand,
   type SpotEvent,
@@ -42,12 +42,12 @@ function bookAt(indexPrice = '100'): SpotBook {
 let nextOrderId = 1n;
 let nowMs = 1_000;
 function run(book: SpotBook, command: SpotCommand, atMs = nowMs++) {
-  return applySpotCommand(book, command, { nowMs: atMs });
+  return stepSpot(book, command, { nowMs: atMs });
 }
 
-/** Places an order freezing exactly what checkSpotOrder asks; returns the events or throws on a refusal. */
+/** Places an order freezing exactly what checkSpotSubmit asks; returns the events or throws on a refusal. */
 function place(book: SpotBook, userId: bigint, order: SpotOrderSpec, orderId = nextOrderId++, atMs = nowMs++): SpotEvent[] {
-  const checked = checkSpotOrder(book.rules, order, book.indexPriceUnits);
+  const checked = checkSpotSubmit(book.rules, order, book.indexPriceUnits);
   if ('rejection' in checked) throw new Error(checked.rejection);
   const result = run(book, { type: 'place', orderId, userId, order, frozenUnits: checked.frozenUnits }, atMs);
   if ('rejection' in result) throw new Error(result.rejection);
@@ -70,7 +70,7 @@ describe('spot rules', () => {
   });
 
   it('refuses orders off the tick, off the lot, below the minimum, outside the band or without an index', () => {
-    const at = (order: SpotOrderSpec, index: bigint | null = u('100')) => checkSpotOrder(rules, order, index);
+    const at = (order: SpotOrderSpec, index: bigint | null = u('100')) => checkSpotSubmit(rules, order, index);
     expect(at(limit('buy', '100.001', '1'))).toEqual({ rejection: 'spot_price_off_tick' });
     expect(at(limit('buy', '100', '0.00001'))).toEqual({ rejection: 'spot_amount_off_lot' });
     expect(at(limit('buy', '100', '0.0099'))).toEqual({ rejection: 'spot_below_min_value' });
@@ -86,11 +86,11 @@ describe('spot rules', () => {
 
   it('freezes the value plus the fee at the higher rate for a limit buy, the band top for a market buy', () => {
     // 100 x 1.5 = 150, + 0.2% = 0.3
-    expect(checkSpotOrder(rules, limit('buy', '100', '1.5'), u('100'))).toEqual({ frozenUnits: u('150.3') });
+    expect(checkSpotSubmit(rules, limit('buy', '100', '1.5'), u('100'))).toEqual({ frozenUnits: u('150.3') });
     // band top 110: 110 x 2 = 220, + 0.2% = 0.44
     const market: SpotOrderSpec = { kind: 'market', side: 'buy', amountUnits: u('2') };
-    expect(checkSpotOrder(rules, market, u('100'))).toEqual({ frozenUnits: u('220.44') });
-    expect(checkSpotOrder(rules, { kind: 'market', side: 'sell', amountUnits: u('2') }, u('100'))).toEqual({
+    expect(checkSpotSubmit(rules, market, u('100'))).toEqual({ frozenUnits: u('220.44') });
+    expect(checkSpotSubmit(rules, { kind: 'market', side: 'sell', amountUnits: u('2') }, u('100'))).toEqual({
       frozenUnits: u('2'),
     });
   });
@@ -248,7 +248,7 @@ describe('spot matching', () => {
     place(book, BOB, limit('buy', '101', '0.5'), 102n);
     const rebuilt = createSpotBook(rules);
     const orders = book.openOrders().reverse();
-    expect(run(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq })).toEqual({ events: [] });
+    expect(run(rebuilt, { type: 'restore', orders, nextSeq: book.nextSeq })).toEqual({ state: rebuilt, events: [] });
     expect(rebuilt.openOrders()).toEqual(book.openOrders());
     run(rebuilt, { type: 'index', priceUnits: u('100') });
     const next = limit('buy', '101', '1');

@@ -1,24 +1,29 @@
-// The matching engine: one command against one book gives events or a refusal. The book is
-// mutated in place for speed; apart from that the engine is pure (no clock, I/O or randomness),
+// The matching engine: one command against one book gives events or a refusal. Unlike the other
+// engines' steps, which return a new state, this one mutates the book in place for speed and
+// returns that same book as the state; apart from that it is pure (no clock, I/O or randomness),
 // so the same commands in the same order give the same events.
+import type { Step, StepContext } from '../engine';
 import { UNITS_PER_COIN } from '../money';
 import { OrderNode, type SpotBook } from './book';
 import { checkOrderInBand, feeUnitsFor } from './rules';
-import type { SpotCancelReason, SpotCommand, SpotEvent, SpotOpenOrder, SpotResult } from './types';
+import type { SpotCancelReason, SpotCommand, SpotEvent, SpotOpenOrder, SpotRejection } from './types';
 
 const HUNDRED_PERCENT_UNITS = 100n * UNITS_PER_COIN;
 
-export interface SpotContext {
-  nowMs: number;
-}
+/**
+ * A step's outcome. `state` is the very book the step was given, changed in place (a refusal
+ * changes nothing), so a caller that fails to persist the events must rebuild the book. A refused
+ * restore names the order it could not take.
+ */
+export type SpotStep = { state: SpotBook; events: SpotEvent[] } | { rejection: SpotRejection; orderId?: bigint };
 
 /**
- * Applies one command. Refusals change nothing. Matching is price-time priority at the maker's
- * price. Self-trade prevention cancels the resting order and lets the taker go on (the taker
- * never trades with its own user). A market order's unfilled rest is cancelled; a limit order's
- * rest stays on the book until filled or cancelled.
+ * Applies one command to the book in place. Refusals change nothing. Matching is price-time
+ * priority at the maker's price. Self-trade prevention cancels the resting order and lets the
+ * taker go on (the taker never trades with its own user). A market order's unfilled rest is
+ * cancelled; a limit order's rest stays on the book until filled or cancelled.
  */
-export function applySpotCommand(book: SpotBook, command: SpotCommand, { nowMs }: SpotContext): SpotResult {
+export const stepSpot = ((book: SpotBook, command: SpotCommand, { nowMs }: StepContext): SpotStep => {
   switch (command.type) {
     case 'place':
       return place(book, command, nowMs);
@@ -28,18 +33,18 @@ export function applySpotCommand(book: SpotBook, command: SpotCommand, { nowMs }
       if (!order || order.userId !== command.userId) return { rejection: 'spot_order_not_found' };
       const events: SpotEvent[] = [];
       cancelResting(book, order, 'user', nowMs, events);
-      return { events };
+      return { state: book, events };
     }
     case 'index':
       if (command.priceUnits <= 0n) return { rejection: 'spot_price_not_positive' };
       book.setIndexPrice(command.priceUnits);
-      return { events: [] };
+      return { state: book, events: [] };
     case 'restore':
       return restore(book, command.orders, command.nextSeq);
   }
-}
+}) satisfies Step<SpotBook, SpotCommand, SpotEvent, SpotRejection>;
 
-function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>, nowMs: number): SpotResult {
+function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>, nowMs: number): SpotStep {
   const { rules } = book;
   const { order: spec, orderId, userId, frozenUnits } = command;
   if (book.orders.has(orderId)) return { rejection: 'spot_duplicate_order' };
@@ -106,7 +111,7 @@ function place(book: SpotBook, command: Extract<SpotCommand, { type: 'place' }>,
     const remainingUnits = spec.kind === 'market_quote' ? 0n : taker.remainingUnits;
     cancelled(events, taker, stop, remainingUnits, frozenUnits - taker.spentUnits, releasedCurrencyId, nowMs);
   }
-  return { events };
+  return { state: book, events };
 }
 
 function cancelled(
@@ -241,7 +246,7 @@ function fill(
 }
 
 /** Puts persisted open orders back in their original sequence, refusing anything the engine could not have left. */
-function restore(book: SpotBook, orders: readonly SpotOpenOrder[], nextSeq: number): SpotResult {
+function restore(book: SpotBook, orders: readonly SpotOpenOrder[], nextSeq: number): SpotStep {
   if (book.orders.size > 0) return { rejection: 'spot_restore_not_empty' };
   const { tickUnits, lotUnits } = book.rules;
   const sorted = [...orders].sort((a, b) => a.seq - b.seq);
@@ -295,5 +300,5 @@ function restore(book: SpotBook, orders: readonly SpotOpenOrder[], nextSeq: numb
     book.orders.set(o.orderId, node);
   }
   book.nextSeq = nextSeq;
-  return { events: [] };
+  return { state: book, events: [] };
 }

@@ -1,6 +1,6 @@
 export * from './types';
-export { assertPairRules, bandOf, checkSpotOrder, feeUnitsFor } from './rules';
+export { assertPairRules, bandOf, checkSpotSubmit, feeUnitsFor } from './rules';
 export { SpotBook, createSpotBook } from './book';
-export { applySpotCommand, type SpotContext } from './engine';
+export { stepSpot, type SpotStep } from './engine';
 export * from './postings';
 export { makerLadder, quoteKey, type SpotMakerConfig, type SpotQuote } from './maker';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mustParseUnits as u, UNITS_PER_COIN } from '../money';
-import { bandOf, checkSpotOrder } from './rules';
+import { bandOf, checkSpotSubmit } from './rules';
 import { makerLadder, type SpotMakerConfig } from './maker';
 import type { SpotPairRules } from './types';
 
@@ -54,7 +54,7 @@ describe('makerLadder', () => {
         const asks = ladder.filter((q) => q.side === 'sell').map((q) => q.priceUnits);
         if (bids.length && asks.length) expect(bids[0]! < asks[0]!).toBe(true);
         for (const q of ladder) {
-          const checked = checkSpotOrder(rules, { kind: 'limit', side: q.side, priceUnits: q.priceUnits, amountUnits: q.amountUnits }, index);
+          const checked = checkSpotSubmit(rules, { kind: 'limit', side: q.side, priceUnits: q.priceUnits, amountUnits: q.amountUnits }, index);
           expect(checked).not.toHaveProperty('rejection');
           expect((q.priceUnits * q.amountUnits) % UNITS_PER_COIN).toBe(0n);
         }

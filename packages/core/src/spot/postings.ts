@@ -41,7 +41,7 @@ export function fillPostings(rules: SpotPairRules, fill: SpotFillEvent): Posting
   ]);
 }
 
-/** Placing an order: `frozenUnits` (from `checkSpotOrder`) move from available to frozen, quote for a buy, base for a sell. */
+/** Placing an order: `frozenUnits` (from `checkSpotSubmit`) move from available to frozen, quote for a buy, base for a sell. */
 export function freezePostings(
   rules: SpotPairRules,
   userId: bigint,

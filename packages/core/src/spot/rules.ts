@@ -52,13 +52,15 @@ const maxFeeRate = (rules: SpotPairRules) =>
   rules.makerFeePercentUnits > rules.takerFeePercentUnits ? rules.makerFeePercentUnits : rules.takerFeePercentUnits;
 
 /**
- * Validates an order against the pair's rules and the current index price, and says what it must
- * freeze: a sell its base amount; a limit buy price x amount plus the fee at the higher rate; a
- * market buy by quote its quote amount (fees come out of it); a market buy by base the band's top
- * price x amount plus the taker fee. The last depends on the index, which may move before the
- * engine sees the order: the engine then treats the frozen funds as a budget (see the engine).
+ * The spot submit check, pure: the server judges an order by it before the engine sees it, and
+ * the engine's place makes the same check (`checkOrderInBand`). Validates an order against the
+ * pair's rules and the current index price, and says what it must freeze: a sell its base amount;
+ * a limit buy price x amount plus the fee at the higher rate; a market buy by quote its quote
+ * amount (fees come out of it); a market buy by base the band's top price x amount plus the taker
+ * fee. The last depends on the index, which may move before the engine sees the order: the engine
+ * then treats the frozen funds as a budget (see the engine).
  */
-export function checkSpotOrder(
+export function checkSpotSubmit(
   rules: SpotPairRules,
   spec: SpotOrderSpec,
   indexPriceUnits: bigint | null,
@@ -66,7 +68,7 @@ export function checkSpotOrder(
   return checkOrderInBand(rules, spec, indexPriceUnits === null ? null : bandOf(rules, indexPriceUnits), indexPriceUnits);
 }
 
-/** checkSpotOrder with the band already drawn (the engine keeps it while the index stands). */
+/** checkSpotSubmit with the band already drawn (the engine keeps it while the index stands). */
 export function checkOrderInBand(
   rules: SpotPairRules,
   spec: SpotOrderSpec,

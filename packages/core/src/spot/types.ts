@@ -62,7 +62,7 @@ export type SpotCommand =
       orderId: bigint;
       userId: bigint;
       order: SpotOrderSpec;
-      /** what the server froze for it, at least `checkSpotOrder(...).frozenUnits` */
+      /** what the server froze for it, at least `checkSpotSubmit(...).frozenUnits` */
       frozenUnits: bigint;
     }
   | { type: 'cancel'; orderId: bigint; userId: bigint }
@@ -175,5 +175,3 @@ export interface SpotDoneEvent {
 }
 
 export type SpotEvent = SpotAcceptedEvent | SpotFillEvent | SpotRestedEvent | SpotCancelledEvent | SpotDoneEvent;
-
-export type SpotResult = { events: SpotEvent[] } | { rejection: SpotRejection; orderId?: bigint };

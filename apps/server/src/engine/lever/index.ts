@@ -97,7 +97,7 @@ export function leverEngine({ clock, log, market, publish }: EngineDeps): LeverE
   function step(current: LeverBook, command: Parameters<typeof stepLever>[1]): LeverBook {
     const result = stepLever(current, command, { nowMs: clock() });
     if ('rejection' in result) throw new Error(`lever ${command.type} refused: ${result.rejection}`);
-    return result.book;
+    return result.state;
   }
 
   /** Runs one price through the book and commits what it decides. */
@@ -114,7 +114,7 @@ export function leverEngine({ clock, log, market, publish }: EngineDeps): LeverE
       if (done) pusher.push(decision.order.userId);
       if (done === false) inStep = false;
     }
-    book = result.book;
+    book = result.state;
     if (!inStep) await rebuild();
   }
 

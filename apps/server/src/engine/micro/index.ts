@@ -199,7 +199,7 @@ export class MicroSettler implements LeaderEngine {
       this.heldPairIds.add(Number(order.pairId));
       if (order.orderId > this.readUpToId) this.readUpToId = order.orderId;
     }
-    const step = stepMicro(this.state, { kind: 'restore', orders }, { nowMs: this.options.clock() });
+    const step = stepMicro(this.state, { type: 'restore', orders }, { nowMs: this.options.clock() });
     if ('rejection' in step) this.options.log.error({ rejection: step.rejection }, 'micro settler: stored open orders refused');
     else this.state = step.state;
   }
@@ -280,11 +280,11 @@ export class MicroSettler implements LeaderEngine {
           horizonMs = nextMs;
         }
         const priceAt = await recordedPrices(lead.db, due.map((o) => ({ pairId: o.pairId, atMs: o.expiresAtMs })), unwritten);
-        const step = stepMicro(state, { kind: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
+        const step = stepMicro(state, { type: 'settleDue', priceAt, limit: batchSize, hash: nativeSha256Hex }, { nowMs: horizonMs });
         if ('rejection' in step) throw new Error(`settleDue refused: ${step.rejection}`);
-        const settled = step.events.filter((e) => e.kind === 'settled');
+        const settled = step.events.filter((e) => e.type === 'settled');
         // the open tick is recorded with the order, so an end price is always found: a miss is a broken record
-        const missing = step.events.find((e) => e.kind === 'price_missing');
+        const missing = step.events.find((e) => e.type === 'price_missing');
         if (missing) throw new Error(`micro order ${missing.orderId}: no recorded price at its expiry`);
         const batch = microSettleBatch(settled, state.chainTip);
         const committed = lead.run('microSettle', { batch, ticks: carried, nowMs: clock() });

@@ -1,6 +1,6 @@
 import {
-  applySpotCommand,
   createSpotBook,
+  stepSpot,
   type SpotBook,
   type SpotCommand,
   type TickEvent,
@@ -70,10 +70,10 @@ export function spotEngine(
   async function rebuild(pairId: bigint, template: HaltedPair): Promise<void> {
     const db = lead!.db;
     const book = createSpotBook(template.rules);
-    applySpotCommand(book, { type: 'index', priceUnits: market.lastPriceUnits(Number(pairId)) }, { nowMs: clock() });
+    stepSpot(book, { type: 'index', priceUnits: market.lastPriceUnits(Number(pairId)) }, { nowMs: clock() });
     const { orders, nextSeq } = await bookState(db, pairId);
     // restoring writes nothing: the orders come from the database
-    const restored = applySpotCommand(book, { type: 'restore', orders, nextSeq }, { nowMs: clock() });
+    const restored = stepSpot(book, { type: 'restore', orders, nextSeq }, { nowMs: clock() });
     if ('rejection' in restored) {
       const order = orders.find((o) => o.orderId === restored.orderId);
       const figures = order
@@ -142,7 +142,8 @@ export function spotEngine(
     try {
       const nowMs = clock();
       // the book takes the decision at once (in place); the job writes it
-      const result = applySpotCommand(pair.book, command, { nowMs });
+      const step = stepSpot(pair.book, command, { nowMs });
+      const result = 'rejection' in step ? { rejection: step.rejection } : { events: step.events };
       const { touched, fills } = await lead!.run('spotApply', { pairId: pair.pairId, rules: pair.book.rules, command, result, nowMs });
       pair.changed = true;
       for (const fill of fills) {
@@ -244,7 +245,7 @@ export function spotEngine(
       if (!pair) return;
       const priceUnits = market.lastPriceUnits(event.pairId);
       if (priceUnits === pair.book.indexPriceUnits) return;
-      applySpotCommand(pair.book, { type: 'index', priceUnits }, { nowMs: clock() });
+      stepSpot(pair.book, { type: 'index', priceUnits }, { nowMs: clock() });
       if (active && maker?.indexMoved(pair.pairId, pair.book, clock())) schedule();
     },
     wake(what) {

@@ -1,14 +1,14 @@
-// Leveraged contracts: every decision is the core's (`stepLever`); this module persists it. A
-// submit, cancel or close runs the core on a small book of the caller's own live orders and
-// commits the order and its ledger postings in one transaction; the leader's engine (which
-// watches every live order) is woken afterwards by the route. Fills and trigger closes come from
-// the engine through `applyLeverFill` / `applyLeverClose`. Every change of status is guarded in
-// SQL by the status it expects, so a close happens once however a manual close, a trigger and a
-// restart race.
+// Leveraged contracts: every decision is the core's (`checkLeverSubmit`, `stepLever`); this module
+// persists it. A submit is judged on the caller's count of live orders, a cancel, close or change
+// of stops on a small book of the caller's own order; each commits the order and its ledger
+// postings in one transaction, and the leader's engine (which watches every live order) is woken
+// afterwards by the route. Fills and trigger closes come from the engine through `applyLeverFill` /
+// `applyLeverClose`. Every change of status is guarded in SQL by the status it expects, so a close
+// happens once however a manual close, a trigger and a restart race.
 import {
+  checkLeverSubmit,
   createLeverBook,
   stepLever,
-  withLiveCounts,
   type LeverBook,
   type LeverClose,
   type LeverCommand,
@@ -170,29 +170,13 @@ const leverLegs = (postings: readonly Posting[], texts: readonly LedgerTextKey[]
 /** A book of one pair holding `orders`, priced at `tick` (a tick first, so restored orders fire nothing). */
 function smallBook(config: LeverPairConfig, tick: LeverTick | null, orders: readonly LeverOrder[]): LeverBook {
   let book = createLeverBook([config]);
-  if (tick) book = decided(book, { type: 'tick', pairId: config.pairId, priceUnits: tick.priceUnits, atMs: tick.atMs }, tick.atMs).book;
-  return decided(book, { type: 'restore', orders }, 0).book;
+  if (tick) book = decided(book, { type: 'tick', pairId: config.pairId, priceUnits: tick.priceUnits, atMs: tick.atMs }, tick.atMs).state;
+  return decided(book, { type: 'restore', orders }, 0).state;
 }
 
-// A submit decides on a book holding none of the pair's orders (the caps come as counts), which is
-// the same for every submit at one tick: built once per pair and tick (books are persistent).
-const emptyBooks = new WeakMap<LeverPairConfig, { tick: LeverTick | null; book: LeverBook }>();
-function emptyBook(config: LeverPairConfig, tick: LeverTick | null): LeverBook {
-  const last = emptyBooks.get(config);
-  if (last && last.tick?.priceUnits === tick?.priceUnits && last.tick?.atMs === tick?.atMs) return last.book;
-  const book = smallBook(config, tick, []);
-  emptyBooks.set(config, { tick, book });
-  return book;
-}
-
-function decided(book: LeverBook, command: LeverCommand, nowMs: number): { book: LeverBook; events: LeverEvent[] } {
+function decided(book: LeverBook, command: LeverCommand, nowMs: number): { state: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });
-  if ('rejection' in result) {
-    // one pair per small book: its hand range fills the message
-    const config = [...book.pairs.values()][0]?.config;
-    const params: Record<string, number> = result.rejection === 'lever_hands_out_of_range' && config ? { min: config.handsMin, max: config.handsMax } : {};
-    throw new Rejection(result.rejection, params);
-  }
+  if ('rejection' in result) throw new Rejection(result.rejection);
   return result;
 }
 
@@ -220,10 +204,12 @@ export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick:
     await lockUser(trx, input.userId);
     // the caps need only how many live orders the user has, not the orders
     const counts = await countLiveOrders(trx, input.userId, input.pairId);
-    const book = withLiveCounts(emptyBook(config, tick), input.pairId, input.userId, counts);
-    const { events } = decided(book, { type: 'submit', orderId: 0n, ...input }, nowMs);
-    const event = events[0]!;
-    if (event.type !== 'lever_order_opened' && event.type !== 'lever_order_placed') throw new Error(`unexpected ${event.type}`);
+    const event = checkLeverSubmit(config, tick, counts, { type: 'submit', orderId: 0n, ...input }, { nowMs });
+    if ('rejection' in event) {
+      // the hand range fills its message
+      const params: Record<string, number> = event.rejection === 'lever_hands_out_of_range' ? { min: config.handsMin, max: config.handsMax } : {};
+      throw new Rejection(event.rejection, params);
+    }
     const o = event.order;
     const legs = leverLegs(event.postings, ['lever_margin', 'lever_fee']);
     await refuseShortFunds(trx, legs);

@@ -1,7 +1,7 @@
 import { SYSTEM_ACCOUNTS, type MicroChainTip, type MicroEvent } from '@tidemark/core';
 
 /** A settlement the core decided. */
-export type Settled = Extract<MicroEvent, { kind: 'settled' }>;
+export type Settled = Extract<MicroEvent, { type: 'settled' }>;
 
 /**
  * A batch of settlements as the settler hands it to the writer: in chain order after `tip`, as

@@ -1,5 +1,5 @@
 import {
-  checkSpotOrder,
+  checkSpotSubmit,
   fillPostings,
   freezePostings,
   releasePostings,
@@ -11,7 +11,6 @@ import {
   type SpotOpenOrder,
   type SpotOrderSpec,
   type SpotPairRules,
-  type SpotResult,
   type SpotRejection,
   type Trade,
 } from '@tidemark/core';
@@ -94,7 +93,7 @@ export async function submitOrder(db: Db, input: SubmitInput, indexPriceOf: (pai
   if (!pair) throw new Rejection('spot_pair_not_found');
   const rules = rulesOf(pair);
   const spec = specOf(input);
-  const checked = checkSpotOrder(rules, spec, indexPriceOf(pair.pair_id));
+  const checked = checkSpotSubmit(rules, spec, indexPriceOf(pair.pair_id));
   if ('rejection' in checked) throw new Rejection(checked.rejection);
   const orderId = await inTransaction(db, async (trx) => {
     const id = await insertSpotOrder(trx, {
@@ -206,7 +205,8 @@ export interface SpotDecision {
   pairId: bigint;
   rules: SpotPairRules;
   command: SpotCommand;
-  result: SpotResult;
+  /** what the book decided: its events, or why it refused (the book itself stays with the matcher) */
+  result: { events: SpotEvent[] } | { rejection: SpotRejection };
   nowMs: number;
 }
 
