@@ -16,6 +16,9 @@ import { leverEngine, type LeverEngine } from './engine/lever/lever-engine';
 import { leverTickOf } from './modules/lever/service';
 // spot
 import { spotEngine, type SpotEngine } from './engine/spot/spot';
+// scheduled jobs
+import { Scheduler } from './engine/schedule/scheduler';
+import { scheduledJobs } from './scheduled-jobs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,6 +36,8 @@ export interface RunningServer {
   // spot
   /** the spot matcher (it works only while this process leads) */
   spot: SpotEngine;
+  /** the leader's scheduled jobs (run only while this process leads); tests run what is due with `drain()` */
+  schedule: Scheduler;
   url: string;
   /**
    * A graceful stop: hands the engine lock over at once, then stops taking connections, answers
@@ -51,7 +56,8 @@ export async function startServer(
   await migrate(db, options.pgSchema);
   await seed(db);
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
-  const app = await buildApp({ db, config, ...options, market, clock: market.clock });
+  const jobs = scheduledJobs(config);
+  const app = await buildApp({ db, config, ...options, market, clock: market.clock, scheduledJobs: jobs });
   const unwatch = watch(market);
   await bootstrapAccounts(db, config, app.log, market.clock);
   // micro options
@@ -83,6 +89,9 @@ export async function startServer(
     makerUserId: config.marketMaker ? await ensureMarketMaker(db, market.clock) : undefined,
   });
   market.host(spot);
+  // scheduled jobs
+  const schedule = new Scheduler({ jobs, clock: market.clock, log: app.log });
+  market.host(schedule);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick), app.jobs);
   await app.listen({ port: config.port, host: config.host });
@@ -97,6 +106,7 @@ export async function startServer(
     clock: market.clock,
     lever,
     spot,
+    schedule,
     url: `http://127.0.0.1:${port}`,
     async close() {
       // the engines' last writes (the recorder's final flush, a settlement batch) are jobs: the

@@ -503,6 +503,17 @@ export interface EngineFaultTable {
   epoch: bigint;
 }
 
+/** A run of a scheduled job of the leader, one per job and due time (see modules/schedule). */
+export interface ScheduleRunTable {
+  job: string;
+  due_ms: bigint;
+  epoch: bigint;
+  started_ms: bigint;
+  finished_ms: bigint | null;
+  outcome: 'ok' | 'failed' | null;
+  detail: string | null;
+}
+
 // staff console
 export type StaffRole = 'admin' | 'reviewer' | 'viewer';
 
@@ -603,6 +614,7 @@ export interface Database {
   // engine leadership
   engine_lease: EngineLeaseTable;
   engine_fault: EngineFaultTable;
+  schedule_run: ScheduleRunTable;
   // staff console
   staff: StaffTable;
   staff_invite: StaffInviteTable;

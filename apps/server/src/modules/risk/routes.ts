@@ -4,11 +4,15 @@ import { calls } from '@tidemark/protocol';
 import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../review/present';
+import type { ScheduledJob } from '../schedule/job';
 import { engineHealth, ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
 
-export const riskRoutes: FastifyPluginAsync<{ clock: Clock; market: MarketView & { isLeader(): boolean } }> = async (app, { clock, market }) => {
+export const riskRoutes: FastifyPluginAsync<{ clock: Clock; market: MarketView & { isLeader(): boolean }; jobs: readonly ScheduledJob[] }> = async (
+  app,
+  { clock, market, jobs },
+) => {
   route(app, calls.adminRisk, async (_request, _reply, { db }) => {
-    const [pairs, engines] = await Promise.all([riskByPair(db, market), engineHealth(db)]);
+    const [pairs, engines] = await Promise.all([riskByPair(db, market), engineHealth(db, jobs, clock())]);
     return ok({ leader: market.isLeader(), ...engines, pairs });
   });
   route(app, calls.adminLedgerCheck, async (_request, _reply, { db }) => ok(await ledgerCheckNow(db)));

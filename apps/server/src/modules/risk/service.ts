@@ -4,6 +4,8 @@ import { recordStaffDecision } from '../audit/service';
 import { checkLedger } from '../ledger/check';
 import { leadershipState } from '../leadership/service';
 import { verifyMicroChain } from '../micro/service';
+import type { JobSchedule, ScheduledJob } from '../schedule/job';
+import { scheduleState } from '../schedule/service';
 import { selectOpenLeverByPair, selectOpenMicroByPair, selectOutboxPage } from './queries';
 
 /** The console's risk and health views: the house's exposure, the feed, and the checks on demand. */
@@ -36,13 +38,40 @@ export async function riskByPair(db: Db, market: MarketView) {
   });
 }
 
-/** The engine leader's term and what of the engines stopped (recorded by the leader, so any process answers it). */
-export async function engineHealth(db: Db) {
-  const { lease, faults } = await leadershipState(db);
+/**
+ * The engine leader's term, what of the engines stopped and the scheduled jobs' runs (recorded by
+ * the leader, so any process answers it).
+ */
+export async function engineHealth(db: Db, jobs: readonly ScheduledJob[], nowMs: number) {
+  const [{ lease, faults }, schedule] = await Promise.all([leadershipState(db), scheduleState(db, jobs, nowMs)]);
   return {
     term: { epoch: String(lease.epoch), since_ms: Number(lease.gained_at_ms) },
     halted: faults.map((f) => ({ engine: f.engine, scope: f.scope, detail: f.detail, since_ms: Number(f.since_ms) })),
+    jobs: schedule.map(({ job, last, nextDueMs }) => ({
+      name: job.name,
+      schedule: scheduleOf(job.schedule),
+      last: last
+        ? {
+            due_ms: Number(last.due_ms),
+            started_ms: Number(last.started_ms),
+            finished_ms: last.finished_ms === null ? null : Number(last.finished_ms),
+            // an open run is this term's, or was left by one that ended
+            outcome: last.outcome ?? (last.epoch === lease.epoch ? ('running' as const) : ('interrupted' as const)),
+            detail: last.detail,
+          }
+        : null,
+      next_due_ms: nextDueMs ?? null,
+    })),
   };
+}
+
+function scheduleOf(schedule: JobSchedule) {
+  if ('every' in schedule) return { kind: 'every' as const, every_ms: schedule.every };
+  if ('daily' in schedule) {
+    const { hour, minute, utcOffsetMinutes } = schedule.daily;
+    return { kind: 'daily' as const, hour, minute, utc_offset_minutes: utcOffsetMinutes };
+  }
+  return { kind: 'stored' as const };
 }
 
 export async function ledgerCheckNow(db: Db) {
