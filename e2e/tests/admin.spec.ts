@@ -159,11 +159,15 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await expect(console.getByRole('button', { name: 'Add notice' })).toHaveCount(0);
   });
 
-  await test.step('the reviewer sees the engines, and exposure and the feed per pair', async () => {
+  await test.step('the reviewer sees the engines, exposure and the feed per pair, and the scheduled jobs', async () => {
     await console.getByRole('menuitem', { name: 'Risk and health' }).click();
     await expect(console.getByText('All engines running')).toBeVisible();
     await expect(console.getByText(/Leader term \d+ · since/)).toBeVisible();
     await expect(console.getByRole('row').filter({ hasText: 'BTC/USDT' }).getByText('Live')).toBeVisible();
+    // the leader's scheduled jobs ran as it took the lead
+    const pruning = console.getByRole('row').filter({ hasText: 'Price record pruning' });
+    await expect(pruning.getByText('Every 1 h')).toBeVisible();
+    await expect(pruning.getByText('Done')).toBeVisible();
     await shootConsole(console, 'risk');
   });
 

@@ -9,6 +9,7 @@ import type { Clock } from '@tidemark/core';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { MarketEngine } from './engine/market/market';
+import type { ScheduledJob } from './modules/schedule/job';
 import { authPlugin } from './http/auth';
 import { docsPlugin } from './http/docs';
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './http/envelope';
@@ -56,6 +57,8 @@ export interface AppDeps {
   clock: Clock;
   /** the live market (prices, books, trades) the market calls and the socket read */
   market: MarketEngine;
+  /** the leader's scheduled jobs, which the console shows */
+  scheduledJobs: readonly ScheduledJob[];
   /** defaults to SMTP_URL delivery, or the outbox and the log without it */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -72,7 +75,7 @@ export function requireCall(options: RouteOptions): void {
 }
 
 /** Builds the HTTP app without listening, so tests can start it on an ephemeral port. */
-export async function buildApp({ db, config, clock, market, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock, market, scheduledJobs, mailer, logger, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: limits.bodyBytesMax,
@@ -163,7 +166,7 @@ export async function buildApp({ db, config, clock, market, mailer, logger, extr
     await scope.register(staffRoutes, { clock, strikes, uploadDir: path.join(config.dataDir, 'uploads') });
     await scope.register(reviewRoutes, { clock });
     await scope.register(auditRoutes);
-    await scope.register(riskRoutes, { clock, market });
+    await scope.register(riskRoutes, { clock, market, jobs: scheduledJobs });
     await scope.register(peopleRoutes, { clock, sessionIdleMs: config.sessionIdleMs, endSessions });
     await scope.register(noticeRoutes, { clock });
     await scope.register(settingsRoutes, { clock });

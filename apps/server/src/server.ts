@@ -10,6 +10,7 @@ import type { EngineDeps } from './engine/hosted';
 import { bootstrapAccounts, ensureMarketMaker, seed } from './modules/bootstrap/service';
 import { hostEngines, type EngineOptions, type Engines } from './engines';
 import { ENGINES } from './wake';
+import { scheduledJobs } from './scheduled-jobs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -40,7 +41,8 @@ export async function startServer(
   await migrate(db, options.pgSchema);
   await seed(db);
   const market = await openMarket(db, config, { ...options.market, pgSchema: options.pgSchema });
-  const app = await buildApp({ db, config, ...options, market, clock: market.clock });
+  const jobs = scheduledJobs(config);
+  const app = await buildApp({ db, config, ...options, market, clock: market.clock, scheduledJobs: jobs });
   const unwatch = watch(market);
   await bootstrapAccounts(db, config, app.log, market.clock);
   const engineDeps: EngineDeps = {
@@ -55,7 +57,7 @@ export async function startServer(
     },
   };
   const makerUserId = config.marketMaker ? await ensureMarketMaker(db, market.clock) : undefined;
-  const engines = hostEngines(engineDeps, { micro: options.micro, makerUserId });
+  const engines = hostEngines(engineDeps, { micro: options.micro, makerUserId, scheduledJobs: jobs });
   for (const name of ENGINES) market.host(engines[name]);
   // before listening, so a fresh install answers its first chart request with history
   await market.start(app.log, (tick) => app.realtime.publishMarket(tick), app.jobs);

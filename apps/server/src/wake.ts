@@ -4,13 +4,14 @@
 // so modules can spell them without importing the engine.
 
 /** Every engine the leader runs, in start order. */
-export const ENGINES = ['micro', 'lever', 'spot'] as const;
+export const ENGINES = ['micro', 'lever', 'spot', 'schedule'] as const;
 
 export type EngineName = (typeof ENGINES)[number];
 
 /**
  * An engine's name, or `name:detail` naming what changed: `lever:<order id>` (the engine reads
- * just that order), `spot:settings` (staff changed the market maker's settings).
+ * just that order), `spot:settings` (staff changed the market maker's settings); `schedule` has
+ * the leader's scheduled jobs look for what is due now.
  */
 export type WakeSignal = EngineName | `${EngineName}:${string}`;
 

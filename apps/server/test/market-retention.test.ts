@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { manualClock } from '@tidemark/core';
-import { PriceRecordPruner } from '../src/engine/market/retention';
+import type { Db } from '../src/db/database';
+import { priceRecordPrune } from '../src/modules/market/schedule';
 import { startTestServer, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
@@ -42,49 +43,37 @@ describe('retention of the one-second price record', () => {
     ).map((r) => Number(r.time_ms));
   const seconds = (fromMs: number, count: number) => Array.from({ length: count }, (_, i) => fromMs + i * 1000);
 
-  it('deletes seconds past the retention in bounded batches, at most once an hour, keeping the rest', async () => {
-    let now = NOW_MS;
+  it('deletes seconds past the retention in bounded batches, keeping the rest', async () => {
     const cutoff = NOW_MS - 30 * DAY_MS;
-    // every DELETE statement and how many rows it removed
+    // every DELETE statement that removed rows, and how many
     const deletes: number[] = [];
     const counting: KyselyPlugin = {
       transformQuery: ({ node }) => node,
       transformResult: async ({ result }) => {
-        if (result.numAffectedRows !== undefined) deletes.push(Number(result.numAffectedRows));
+        if (Number(result.numAffectedRows ?? 0) > 0) deletes.push(Number(result.numAffectedRows));
         return result;
       },
     };
     const counted = server.db.withPlugin(counting);
-    const pruner = new PriceRecordPruner({ write: (work) => counted.transaction().execute(work) }, [BTC_PAIR, ETH_PAIR], () => now, 30 * DAY_MS, 10);
+    const lead = { db: server.db, write: <T>(work: (trx: Db) => Promise<T>) => counted.transaction().execute(work), ended: () => false };
+    const job = priceRecordPrune(30 * DAY_MS, 10);
 
     const keptBtc = [cutoff, ...seconds(NOW_MS - DAY_MS, 3)];
     await insert(BTC_PAIR, [...seconds(cutoff - 300 * DAY_MS, 5), ...seconds(cutoff - 20_000, 20), ...keptBtc]);
     await insert(ETH_PAIR, [...seconds(cutoff - 5000, 5), ...seconds(NOW_MS - 1000, 1)]);
 
-    expect(await pruner.maybePrune()).toBe(30);
+    expect(await job.runInBatches!(lead, { dueMs: NOW_MS, nowMs: NOW_MS })).toBe('deleted 30');
     expect(await recorded(BTC_PAIR)).toEqual(keptBtc);
     expect(await recorded(ETH_PAIR)).toEqual([NOW_MS - 1000]);
     // 25 old BTC seconds took three statements of at most 10 rows; 5 of ETH took one
     expect(deletes).toEqual([10, 10, 5, 5]);
-
-    // seconds that age past the retention within the hour wait for the next run
-    now += 59 * 60_000;
-    await insert(BTC_PAIR, seconds(now - 30 * DAY_MS - 5000, 3));
-    expect(await pruner.maybePrune()).toBe(0);
-    expect(await recorded(BTC_PAIR)).toHaveLength(keptBtc.length + 3);
-
-    // an hour on: those three, and the second that was exactly at the retention an hour ago
-    now += 60_000;
-    expect(await pruner.maybePrune()).toBe(4);
-    expect(await recorded(BTC_PAIR)).toEqual(keptBtc.slice(1));
   });
 
-  it('is run by the engine leader with PRICE_RECORD_DAYS, leaving candles alone', async () => {
+  it('is run by the leader’s schedule every hour with PRICE_RECORD_DAYS, leaving candles alone', async () => {
     const clock = manualClock(NOW_MS);
-    // a quiet feed and a timer that never fires in the test: each pass is one the test runs
     const leader = await startTestServer({
       env: { PRICE_RECORD_DAYS: '2' },
-      market: { seed: 6, clock, flushMs: 3600_000, feed: () => ({ start: async () => {}, stop: async () => {} }) },
+      market: { seed: 6, clock, feed: () => ({ start: async () => {}, stop: async () => {} }) },
     });
     try {
       const count = async () =>
@@ -96,25 +85,31 @@ describe('retention of the one-second price record', () => {
             .execute()
         ).length;
       const candles = async () => (await leader.db.selectFrom('market_candle').select('time_ms').execute()).length;
+      const runs = () => leader.db.selectFrom('schedule_run').select(['due_ms', 'outcome', 'detail']).where('job', '=', 'price_record_prune').orderBy('due_ms').execute();
       const candlesBefore = await candles();
 
-      // the first pass prunes (nothing is old yet); an hour later the next prunes again
-      await leader.market.housekeep();
+      // the leader runs the hour that began as it took the lead (nothing is old yet); an hour later the next
+      await leader.engines.schedule.idle();
       await insert(BTC_PAIR, [NOW_MS - 3 * DAY_MS, NOW_MS - DAY_MS], leader.db);
       clock.advance(3600_000);
-      await leader.market.housekeep();
+      await leader.engines.schedule.idle();
       expect(await count()).toBe(1);
 
-      // within the hour nothing more is deleted, however often the leader passes
+      // within the hour nothing more is deleted, however often the leader looks
       await insert(BTC_PAIR, [NOW_MS - 3 * DAY_MS], leader.db);
       clock.advance(59 * 60_000);
-      for (let i = 0; i < 3; i++) await leader.market.housekeep();
+      for (let i = 0; i < 3; i++) await leader.engines.schedule.idle();
       expect(await count()).toBe(2);
 
       clock.advance(60_000);
-      await leader.market.housekeep();
+      await leader.engines.schedule.idle();
       expect(await count()).toBe(1);
       expect(await candles()).toBe(candlesBefore);
+      expect(await runs()).toEqual([
+        { due_ms: BigInt(NOW_MS), outcome: 'ok', detail: 'deleted 0' },
+        { due_ms: BigInt(NOW_MS + 3600_000), outcome: 'ok', detail: 'deleted 1' },
+        { due_ms: BigInt(NOW_MS + 2 * 3600_000), outcome: 'ok', detail: 'deleted 1' },
+      ]);
     } finally {
       await leader.close();
     }

@@ -141,4 +141,32 @@ describe('the market maker', () => {
     expect((await book()).lever_transaction).toEqual({ in: [], out: [] });
     await server.expectLedgerSound();
   });
+
+  it('prunes its quotes cancelled without a fill once a day old, keeping what traded and traders’ orders', async () => {
+    const maker = await server.db.selectFrom('user').select('id').where('email', '=', MARKET_MAKER_EMAIL).executeTakeFirstOrThrow();
+    const trader = await buildTrader(server, { funds: [[USDT, '1000']] });
+    const bid = await server.post('/api/coin/submit', { ...BTC_USDT, type: '1', status: '0', price: '66000', number: '0.001' }, { token: trader.token });
+    await server.engines.spot.idle();
+    expect(await server.post('/api/coin/cancel', { id: String(bid.message.id) }, { token: trader.token })).toMatchObject({ type: 'ok' });
+    await server.engines.spot.idle();
+    const cancelled = (userId: bigint) => server.db.selectFrom('spot_order').select('filled_units').where('user_id', '=', userId).where('status', '=', 'cancelled').execute();
+    const before = await cancelled(maker.id);
+    const unfilled = before.filter((o) => o.filled_units === 0n).length;
+    // the rung the trader's market buy took from left the ladder when the index moved
+    const traded = before.filter((o) => o.filled_units > 0n);
+    expect(unfilled).toBeGreaterThan(0);
+    expect(traded).not.toEqual([]);
+
+    // an hour short of a day they stay; past it only those that traded do
+    clock.advance(limits.spotMakerCancelledKeepMs - 3600_000);
+    await server.engines.schedule.idle();
+    expect(await cancelled(maker.id)).toHaveLength(before.length);
+    clock.advance(2 * 3600_000);
+    await server.engines.schedule.idle();
+    expect(await cancelled(maker.id)).toEqual(traded);
+    expect(await cancelled(trader.id)).toHaveLength(1);
+    const runs = await server.db.selectFrom('schedule_run').select('detail').where('job', '=', 'spot_maker_prune').orderBy('due_ms', 'desc').execute();
+    expect(runs[0]).toEqual({ detail: `deleted ${unfilled}` });
+    await server.expectLedgerSound();
+  });
 });

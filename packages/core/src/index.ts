@@ -9,3 +9,4 @@ export * from './micro';
 export * from './lever';
 export * from './spot';
 export * from './address';
+export * from './schedule';

@@ -137,6 +137,16 @@ export const limits = {
   deadlockAttempts: 3,
   /** an engine, or a pair's spot book, that could not be rebuilt from the database tries again this often */
   engineRetryMs: 30_000,
+  /** the leader looks for scheduled jobs due this often (a job whose due times a module stores asks it each time) */
+  scheduleCheckMs: 1_000,
+  /** a scheduled run that failed is tried again, for the same due time, after this */
+  scheduleRetryMs: 60_000,
+  /** a scheduled run's record is kept this long, and each job's latest successful one for good */
+  scheduleRunKeepMs: 30 * 24 * 3600_000,
+  /** the leader's pruning (the price record, the market maker's old quotes, run records) runs this often */
+  pruneEveryMs: 3_600_000,
+  /** rows per DELETE of a pruning: milliseconds of write lock on SQLite, so flushes and trading wait little */
+  pruneBatchRows: 5_000,
   /** a readiness answer's database and Redis checks are reused this long, so polling it stays cheap */
   healthCheckReuseMs: 1000,
   /** a database or Redis that has not answered a readiness check within this is reported down */
@@ -194,6 +204,8 @@ export const limits = {
   spotDepthLevels: 20,
   /** the market maker re-quotes a pair at most this often */
   spotMakerRequoteMs: 2_000,
+  /** the market maker's quotes cancelled without a fill are kept this long, then pruned */
+  spotMakerCancelledKeepMs: 24 * 3600_000,
   /** a staff session ends after this long without a call, and this long after it opened however busy */
   staffSessionIdleMs: 30 * 60_000,
   staffSessionMaxAgeMs: 12 * 3600_000,

@@ -25,6 +25,7 @@ import * as createEngineLease from './migrations/20261210100000_create_engine_le
 import * as createStaffInvite from './migrations/20261211100000_create_staff_invite';
 import * as moveDualApprovalToCurrency from './migrations/20261211200000_move_dual_approval_to_currency';
 import * as sealOutboxCodes from './migrations/20261211400000_seal_outbox_codes';
+import * as createScheduleRun from './migrations/20261212100000_create_schedule_run';
 
 /** Forward-only migrations, in name order; add new files here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261211100000_create_staff_invite': createStaffInvite,
   '20261211200000_move_dual_approval_to_currency': moveDualApprovalToCurrency,
   '20261211400000_seal_outbox_codes': sealOutboxCodes,
+  '20261212100000_create_schedule_run': createScheduleRun,
 };
 
 /** Runs pending migrations; `pgSchema` keeps Kysely's bookkeeping tables in the same schema. */

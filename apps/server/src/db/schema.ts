@@ -500,6 +500,17 @@ export interface EngineFaultTable {
   epoch: bigint;
 }
 
+/** A run of a scheduled job of the leader, one per job and due time (see modules/schedule). */
+export interface ScheduleRunTable {
+  job: string;
+  due_ms: bigint;
+  epoch: bigint;
+  started_ms: bigint;
+  finished_ms: bigint | null;
+  outcome: 'ok' | 'failed' | null;
+  detail: string | null;
+}
+
 export type StaffRole = 'admin' | 'reviewer' | 'viewer';
 
 /** A staff member's role; the person is the `user` row of the same id (role 'staff'). */
@@ -596,6 +607,7 @@ export interface Database {
   // engine leadership
   engine_lease: EngineLeaseTable;
   engine_fault: EngineFaultTable;
+  schedule_run: ScheduleRunTable;
   staff: StaffTable;
   staff_invite: StaffInviteTable;
   totp: TotpTable;

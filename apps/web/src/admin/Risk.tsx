@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { calls, type TAdminOutboxRow, type TAdminRiskResponse } from '@tidemark/protocol';
+import { calls, type TAdminOutboxRow, type TAdminRiskResponse, type TAdminScheduledJob } from '@tidemark/protocol';
 import { adminCall } from './api';
 import { formatTime, pagedTable, useQueue } from './parts';
-import { adminText, engineText } from './texts';
+import { adminText, engineText, jobText } from './texts';
 
 // a feed whose last trade is older than this is shown as stale
 const FEED_STALE_MS = 60_000;
 
-/** Exposure per pair and the feed; for admins also the ledger and micro checks and the mail outbox. */
+/** Exposure per pair, the feed and the leader's scheduled jobs; for admins also the ledger and micro checks and the mail outbox. */
 export default function Risk({ isAdmin }: { isAdmin: boolean }) {
   const risk = useQuery({ queryKey: ['admin', 'risk'], queryFn: () => adminCall(calls.adminRisk, undefined), refetchInterval: 10_000 });
   const ledger = useMutation({ mutationFn: () => adminCall(calls.adminLedgerCheck, undefined) });
@@ -39,6 +39,7 @@ export default function Risk({ isAdmin }: { isAdmin: boolean }) {
           { title: adminText('microDown'), dataIndex: 'micro_down', align: 'right', className: 'tm-num' },
         ]}
       />
+      {risk.data && <Jobs jobs={risk.data.jobs} nowMs={nowMs} />}
       {isAdmin && (
         <>
           <Space wrap align="start">
@@ -93,6 +94,64 @@ function Engines({ term, halted, pairs }: Pick<TAdminRiskResponse['message'], 't
         </Space>
       }
     />
+  );
+}
+
+const RUN_COLOR: Record<NonNullable<TAdminScheduledJob['last']>['outcome'], string | undefined> = { ok: 'green', failed: 'red', running: 'blue', interrupted: 'orange' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** How often, or when, a job runs. */
+function scheduleText(schedule: TAdminScheduledJob['schedule']): string {
+  switch (schedule.kind) {
+    case 'every': {
+      const ms = schedule.every_ms;
+      if (ms % 3_600_000 === 0) return adminText('everyHours', { n: String(ms / 3_600_000) });
+      if (ms % 60_000 === 0) return adminText('everyMinutes', { n: String(ms / 60_000) });
+      return adminText('everySeconds', { n: String(ms / 1000) });
+    }
+    case 'daily': {
+      const minutes = Math.abs(schedule.utc_offset_minutes);
+      const offset = `${schedule.utc_offset_minutes < 0 ? '-' : '+'}${Math.floor(minutes / 60)}${minutes % 60 ? `:${pad(minutes % 60)}` : ''}`;
+      return adminText('dailyAt', { time: `${pad(schedule.hour)}:${pad(schedule.minute)}`, offset });
+    }
+    case 'stored':
+      return adminText('storedDue');
+  }
+}
+
+/** The leader's scheduled jobs: each one's latest run (what it did, or why it failed) and when it falls due next. */
+function Jobs({ jobs, nowMs }: { jobs: TAdminScheduledJob[]; nowMs: number }) {
+  return (
+    <Card size="small" title={adminText('scheduledJobs')}>
+      <Table<TAdminScheduledJob>
+        rowKey="name"
+        size="small"
+        pagination={false}
+        dataSource={jobs}
+        columns={[
+          { title: adminText('job'), render: (_, j) => jobText(j.name) },
+          { title: adminText('schedule'), render: (_, j) => scheduleText(j.schedule) },
+          { title: adminText('lastDue'), render: (_, j) => (j.last ? formatTime(j.last.due_ms) : adminText('notRunYet')) },
+          { title: adminText('started'), render: (_, j) => formatTime(j.last?.started_ms ?? null) },
+          { title: adminText('finished'), render: (_, j) => formatTime(j.last?.finished_ms ?? null) },
+          {
+            title: adminText('outcome'),
+            render: (_, j) =>
+              j.last && (
+                <>
+                  <Tag color={RUN_COLOR[j.last.outcome]}>{adminText(`run_${j.last.outcome}`)}</Tag>
+                  {j.last.detail}
+                </>
+              ),
+          },
+          {
+            title: adminText('nextDue'),
+            render: (_, j) => (j.next_due_ms === null ? adminText('nothingDue') : j.next_due_ms <= nowMs ? adminText('dueNow') : formatTime(j.next_due_ms)),
+          },
+        ]}
+      />
+    </Card>
   );
 }
 

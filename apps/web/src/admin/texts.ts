@@ -133,6 +133,29 @@ const TEXTS = {
     jp: '停止中：該当する注文は待機し、他は稼働を続けます。下記の行を修復してください。30秒ごとに再試行します。',
     spa: 'Detenidos: sus órdenes esperan y el resto sigue. Repare las filas indicadas; se reintenta cada 30 segundos.',
   },
+  scheduledJobs: { en: 'Scheduled jobs', zh: '定时任务', hk: '定時任務', kr: '예약 작업', jp: '定期ジョブ', spa: 'Tareas programadas' },
+  job: { en: 'Job', zh: '任务', hk: '任務', kr: '작업', jp: 'ジョブ', spa: 'Tarea' },
+  schedule: { en: 'Schedule', zh: '计划', hk: '計劃', kr: '일정', jp: 'スケジュール', spa: 'Programación' },
+  everyHours: { en: 'Every {n} h', zh: '每 {n} 小时', hk: '每 {n} 小時', kr: '{n}시간마다', jp: '{n} 時間ごと', spa: 'Cada {n} h' },
+  everyMinutes: { en: 'Every {n} min', zh: '每 {n} 分钟', hk: '每 {n} 分鐘', kr: '{n}분마다', jp: '{n} 分ごと', spa: 'Cada {n} min' },
+  everySeconds: { en: 'Every {n} s', zh: '每 {n} 秒', hk: '每 {n} 秒', kr: '{n}초마다', jp: '{n} 秒ごと', spa: 'Cada {n} s' },
+  dailyAt: { en: 'Daily at {time} (UTC{offset})', zh: '每天 {time}（UTC{offset}）', hk: '每天 {time}（UTC{offset}）', kr: '매일 {time} (UTC{offset})', jp: '毎日 {time}（UTC{offset}）', spa: 'Cada día a las {time} (UTC{offset})' },
+  storedDue: { en: 'At the due times its records hold', zh: '按记录中的到期时间', hk: '按記錄中的到期時間', kr: '기록된 만기 시각에', jp: '記録された期限に', spa: 'En los vencimientos registrados' },
+  lastDue: { en: 'Last due', zh: '上次计划时间', hk: '上次計劃時間', kr: '최근 예정 시각', jp: '前回の予定時刻', spa: 'Último vencimiento' },
+  started: { en: 'Started', zh: '开始', hk: '開始', kr: '시작', jp: '開始', spa: 'Inicio' },
+  finished: { en: 'Finished', zh: '结束', hk: '結束', kr: '종료', jp: '終了', spa: 'Fin' },
+  outcome: { en: 'Outcome', zh: '结果', hk: '結果', kr: '결과', jp: '結果', spa: 'Resultado' },
+  nextDue: { en: 'Next due', zh: '下次执行', hk: '下次執行', kr: '다음 예정', jp: '次回予定', spa: 'Próximo vencimiento' },
+  dueNow: { en: 'Due now', zh: '待执行', hk: '待執行', kr: '지금 실행 예정', jp: '実行待ち', spa: 'Pendiente ahora' },
+  nothingDue: { en: 'Nothing due', zh: '暂无', hk: '暫無', kr: '예정 없음', jp: '予定なし', spa: 'Nada pendiente' },
+  notRunYet: { en: 'Not run yet', zh: '尚未执行', hk: '尚未執行', kr: '아직 실행 안 됨', jp: '未実行', spa: 'Aún no ejecutada' },
+  run_ok: { en: 'Done', zh: '完成', hk: '完成', kr: '완료', jp: '完了', spa: 'Hecha' },
+  run_failed: { en: 'Failed', zh: '失败', hk: '失敗', kr: '실패', jp: '失敗', spa: 'Fallida' },
+  run_running: { en: 'Running', zh: '运行中', hk: '運行中', kr: '실행 중', jp: '実行中', spa: 'En curso' },
+  run_interrupted: { en: 'Interrupted: runs again', zh: '已中断，将重新执行', hk: '已中斷，將重新執行', kr: '중단됨: 다시 실행', jp: '中断：再実行します', spa: 'Interrumpida: se repetirá' },
+  job_price_record_prune: { en: 'Price record pruning', zh: '秒级行情记录清理', hk: '秒級行情記錄清理', kr: '초 단위 시세 기록 정리', jp: '秒単位の価格記録の整理', spa: 'Depuración del registro de precios' },
+  job_spot_maker_prune: { en: 'Market maker’s old quotes pruning', zh: '做市旧挂单清理', hk: '做市舊掛單清理', kr: '마켓 메이커의 지난 호가 정리', jp: 'マーケットメイカーの古い注文の整理', spa: 'Depuración de cotizaciones antiguas del creador de mercado' },
+  job_schedule_run_prune: { en: 'Job run records pruning', zh: '任务执行记录清理', hk: '任務執行記錄清理', kr: '작업 실행 기록 정리', jp: 'ジョブ実行記録の整理', spa: 'Depuración de registros de tareas' },
   leaderTerm: { en: 'Leader term', zh: '主节点任期', hk: '主節點任期', kr: '리더 임기', jp: 'リーダー任期', spa: 'Mandato del líder' },
   since: { en: 'since', zh: '始于', hk: '始於', kr: '시작', jp: '開始', spa: 'desde' },
   ledgerCheck: { en: 'Ledger check', zh: '账本核对', hk: '賬本核對', kr: '원장 검증', jp: '元帳チェック', spa: 'Verificación del libro' },
@@ -224,12 +247,21 @@ export function adminText(key: AdminTextKey, params: Record<string, string> = {}
 
 /** A status's label; the status itself when the table has none. */
 export function statusText(status: string): string {
-  const key = `st_${status}`;
-  return key in TEXTS ? adminText(key as AdminTextKey) : status;
+  return namedText('st_', status);
 }
 
 /** An engine's name (`spot`, `lever`, `micro`); the name itself when the table has none. */
 export function engineText(engine: string): string {
-  const key = `engine_${engine}`;
-  return key in TEXTS ? adminText(key as AdminTextKey) : engine;
+  return namedText('engine_', engine);
+}
+
+/** A scheduled job's name; the name itself when the table has none. */
+export function jobText(job: string): string {
+  return namedText('job_', job);
+}
+
+/** The text of `prefix` + `name`; `name` itself when the table has none. */
+function namedText(prefix: string, name: string): string {
+  const key = `${prefix}${name}`;
+  return key in TEXTS ? adminText(key as AdminTextKey) : name;
 }

@@ -160,6 +160,34 @@ export type TAdminAuditRow = z.infer<typeof ZAdminAuditRow>;
 export const ZAdminAuditResponse = zPageOf(ZAdminAuditRow);
 
 // risk and health
+/** A scheduled job of the leader (the console names it by `name`). */
+export const ZAdminScheduledJob = z.object({
+  name: z.string(),
+  schedule: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('every'), every_ms: z.number().int() }),
+    /** at a time of day in a fixed offset from UTC */
+    z.object({ kind: z.literal('daily'), hour: z.number().int(), minute: z.number().int(), utc_offset_minutes: z.number().int() }),
+    /** at due times its module stores (a payment deadline) */
+    z.object({ kind: z.literal('stored') }),
+  ]),
+  /**
+   * its latest run: `running` while the current term runs it, `interrupted` when the term that
+   * started it ended first (the next leader runs it again); null before the first
+   */
+  last: z
+    .object({
+      due_ms: zTimeMs,
+      started_ms: zTimeMs,
+      finished_ms: zTimeMs.nullable(),
+      outcome: z.enum(['ok', 'failed', 'running', 'interrupted']),
+      /** what it did, or why it failed */
+      detail: z.string().nullable(),
+    })
+    .nullable(),
+  /** when it runs next (a failed run: when it is tried again); past means due now; null when nothing stored is due */
+  next_due_ms: zTimeMs.nullable(),
+});
+export type TAdminScheduledJob = z.infer<typeof ZAdminScheduledJob>;
 export const ZAdminRiskResponse = ZEnvelopeOk(
   z.object({
     /** whether the answering process runs the engines (the leader) */
@@ -171,6 +199,8 @@ export const ZAdminRiskResponse = ZEnvelopeOk(
      * rebuilt, with what broke it; the rest runs on. Empty when all run
      */
     halted: z.array(z.object({ engine: z.string(), scope: z.string(), detail: z.string(), since_ms: zTimeMs })),
+    /** the leader's scheduled jobs, in the order declared: each one's schedule, its latest run and when it falls due next */
+    jobs: z.array(ZAdminScheduledJob),
     pairs: z.array(
       z.object({
         pair_id: z.number().int(),

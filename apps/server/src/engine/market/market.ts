@@ -19,7 +19,6 @@ import { MarketBoard } from './board';
 import { exchangeFeed } from './exchange-feed';
 import { backfillMissing, exchangeHistory, simHistory, withFallback, type HistorySource } from './history';
 import { Recorder } from './recorder';
-import { PriceRecordPruner } from './retention';
 import { simFeed } from './sim-feed';
 
 export interface MarketOptions {
@@ -64,9 +63,9 @@ export interface MarketEngine extends MarketView {
    */
   start(log: FastifyBaseLogger, emit: (event: TickEvent) => void, jobs: JobRunner): Promise<void>;
   /**
-   * The leader's chores, run every `flushMs`: write what it saw up to the clock's open second,
-   * prune the price record when due. Resolves when this pass (and any pass before it) is written,
-   * so tests run one rather than wait for the timer. Nothing to do on a follower.
+   * The leader's chore, run every `flushMs`: write what it saw up to the clock's open second.
+   * Resolves when this pass (and any pass before it) is written, so tests run one rather than
+   * wait for the timer. Nothing to do on a follower.
    */
   housekeep(): Promise<void>;
   /**
@@ -115,7 +114,6 @@ export async function openMarket(
   let lastTickAtMs: number | undefined;
   let feed: PriceFeed | undefined;
   let recorder: Recorder | undefined;
-  let pruner: PriceRecordPruner | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
   let chores: (() => Promise<void>) | undefined;
   let lead: Lead | undefined;
@@ -235,7 +233,6 @@ export async function openMarket(
           leading = true;
           log.info({ epoch: String(epoch) }, 'this process now runs the market feed');
           const active = (recorder = new Recorder(term, board, clock));
-          const pruning = (pruner = new PriceRecordPruner(term, pairs.map((p) => p.pairId), clock, config.priceRecordMs));
           feed =
             options.feed?.(pairs, board) ??
             (config.feed === 'exchange'
@@ -256,13 +253,7 @@ export async function openMarket(
               }
             }
           });
-          chores = async () => {
-            // each chore on its own: a failed flush must not stop the pruning, nor the reverse
-            const [flushed, pruned] = await Promise.allSettled([active.flush(), pruning.maybePrune()]);
-            if (flushed.status === 'rejected') onError(flushed.reason);
-            if (pruned.status === 'rejected') onError(pruned.reason);
-            else if (pruned.value > 0) log.info({ deleted: pruned.value }, 'pruned recorded seconds past their retention');
-          };
+          chores = () => active.flush().catch(onError);
           flushTimer = setInterval(() => void chores?.(), options.flushMs ?? 1000);
         },
         async lose() {
@@ -274,11 +265,9 @@ export async function openMarket(
           for (const engine of running) await engine.lose().catch(onError);
           running.clear();
           halted.clear();
-          await pruner?.stop();
           await recorder?.flush(true).catch(onError);
           feed = undefined;
           recorder = undefined;
-          pruner = undefined;
           engineMetrics.halted.reset();
         },
       };

@@ -1,6 +1,6 @@
 import { formatUnits } from '@tidemark/core';
-import type { leadershipState } from '../leadership/service';
-import type { PairExposure } from './service';
+import type { JobSchedule } from '../schedule/job';
+import type { engineHealth, PairExposure } from './service';
 import type { selectOutboxPage } from './queries';
 
 type OutboxRow = Awaited<ReturnType<typeof selectOutboxPage>>['data'][number];
@@ -22,11 +22,35 @@ export function presentPairExposure(e: PairExposure) {
 }
 
 /** The engine leader's term and what of the engines stopped (recorded by the leader, so any process answers it). */
-export function presentEngineHealth({ lease, faults }: Awaited<ReturnType<typeof leadershipState>>) {
+export function presentEngineHealth({ lease, faults, schedule }: Awaited<ReturnType<typeof engineHealth>>) {
   return {
     term: { epoch: String(lease.epoch), since_ms: Number(lease.gained_at_ms) },
     halted: faults.map((f) => ({ engine: f.engine, scope: f.scope, detail: f.detail, since_ms: Number(f.since_ms) })),
+    jobs: schedule.map(({ job, last, nextDueMs }) => ({
+      name: job.name,
+      schedule: presentSchedule(job.schedule),
+      last: last
+        ? {
+            due_ms: Number(last.due_ms),
+            started_ms: Number(last.started_ms),
+            finished_ms: last.finished_ms === null ? null : Number(last.finished_ms),
+            // an open run is this term's, or was left by one that ended
+            outcome: last.outcome ?? (last.epoch === lease.epoch ? ('running' as const) : ('interrupted' as const)),
+            detail: last.detail,
+          }
+        : null,
+      next_due_ms: nextDueMs ?? null,
+    })),
   };
+}
+
+function presentSchedule(schedule: JobSchedule) {
+  if ('every' in schedule) return { kind: 'every' as const, every_ms: schedule.every };
+  if ('daily' in schedule) {
+    const { hour, minute, utcOffsetMinutes } = schedule.daily;
+    return { kind: 'daily' as const, hour, minute, utc_offset_minutes: utcOffsetMinutes };
+  }
+  return { kind: 'stored' as const };
 }
 
 /** A mail of the outbox: its delivery, never its text. */

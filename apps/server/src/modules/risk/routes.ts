@@ -5,12 +5,15 @@ import { route } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../common/present';
 import { presentEngineHealth, presentOutboxMail, presentPairExposure } from './present';
-import { leadershipState } from '../leadership/service';
-import { ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
+import type { ScheduledJob } from '../schedule/job';
+import { engineHealth, ledgerCheckNow, microCheckNow, outboxPage, riskByPair } from './service';
 
-export const riskRoutes: FastifyPluginAsync<{ clock: Clock; market: MarketView & { isLeader(): boolean } }> = async (app, { clock, market }) => {
+export const riskRoutes: FastifyPluginAsync<{ clock: Clock; market: MarketView & { isLeader(): boolean }; jobs: readonly ScheduledJob[] }> = async (
+  app,
+  { clock, market, jobs },
+) => {
   route(app, calls.adminRisk, async (_request, _reply, { db }) => {
-    const [pairs, engines] = await Promise.all([riskByPair(db, market), leadershipState(db)]);
+    const [pairs, engines] = await Promise.all([riskByPair(db, market), engineHealth(db, jobs, clock())]);
     return ok({ leader: market.isLeader(), ...presentEngineHealth(engines), pairs: pairs.map(presentPairExposure) });
   });
   route(app, calls.adminLedgerCheck, async (_request, _reply, { db }) => ok(await ledgerCheckNow(db)));

@@ -3,6 +3,9 @@ import type { Db } from '../../db/database';
 import { recordStaffDecision } from '../audit/service';
 import { checkLedger } from '../ledger/check';
 import { verifyMicroChain } from '../micro/service';
+import { leadershipState } from '../leadership/service';
+import type { ScheduledJob } from '../schedule/job';
+import { scheduleState } from '../schedule/service';
 import { selectOpenLeverByPair, selectOpenMicroByPair, selectOutboxPage } from './queries';
 
 /** The console's risk and health views: the house's exposure, the feed, and the checks on demand. */
@@ -46,6 +49,15 @@ export async function riskByPair(db: Db, market: MarketView): Promise<PairExposu
       microOpen: Number(sumOf(up?.n ?? 0n) + sumOf(down?.n ?? 0n)),
     };
   });
+}
+
+/**
+ * The engine leader's term, what of the engines stopped and the scheduled jobs' runs (recorded by
+ * the leader, so any process answers it).
+ */
+export async function engineHealth(db: Db, jobs: readonly ScheduledJob[], nowMs: number) {
+  const [leadership, schedule] = await Promise.all([leadershipState(db), scheduleState(db, jobs, nowMs)]);
+  return { ...leadership, schedule };
 }
 
 export async function ledgerCheckNow(db: Db) {

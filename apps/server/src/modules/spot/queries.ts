@@ -232,3 +232,26 @@ export function selectLiveOrdersOf(db: Db, userId: bigint) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Deletes up to `limit` orders of the user `email` cancelled before `beforeMs` without a fill (no
+ * fill refers to them; their freeze and release, netting to nothing, stay in the ledger); answers how many.
+ */
+export async function deleteUnfilledCancelled(db: Db, email: string, beforeMs: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('spot_order')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('spot_order as o')
+        .innerJoin('user', 'user.id', 'o.user_id')
+        .select('o.id')
+        .where('user.email', '=', email)
+        .where('o.status', '=', 'cancelled')
+        .where('o.filled_units', '=', 0n)
+        .where('o.updated_at_ms', '<', BigInt(beforeMs))
+        .orderBy('o.id')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
