@@ -8,7 +8,7 @@ import { useCallMutation } from '../../api/mutation';
 import DataGrid, { type Column } from '../../components/DataGrid';
 import LightTabs from '../../components/LightTabs';
 import { formatFixed } from '../../format';
-import { formatTime, timeTitle } from '../wallet/time';
+import { formatTime, timeTitle } from '../../format/time';
 import type { Pair } from '../market/pair';
 import { useTicker } from '../market/tickers';
 import { reloadAfter } from '../wallet/reload';

@@ -7,7 +7,7 @@ import DataGrid, { type Column } from '../../components/DataGrid';
 import LightTabs from '../../components/LightTabs';
 import LoginButtons from '../../components/LoginButtons';
 import { formatFixed } from '../../format';
-import { formatTime } from '../wallet/time';
+import { formatTime } from '../../format/time';
 import type { Pair } from '../market/pair';
 import { useSpotOrders, type OrderList, type SpotOrder, type SpotRules } from './api';
 import { placesOf } from './quote';
