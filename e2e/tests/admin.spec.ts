@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { RECORD_TIME } from '@tidemark/protocol';
 import { shootConsole, signInAsStaff, staff } from '../pages/admin';
 import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
+import { nextAnswer } from '../support/answer';
 import { SESSION_FILE } from '../support/paths';
 
 // The staff console at laptop width: a reviewer signs in with TOTP (set up on this first sign-in,
@@ -61,9 +63,16 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
 
   await test.step('the reviewer sees the screenshot and credits the deposit', async () => {
     await console.getByPlaceholder('User id or e-mail').fill(trader().email);
+    const answer = await nextAnswer(console, '/api/admin/deposits');
     await console.getByPlaceholder('User id or e-mail').press('Enter');
+    const filed = ((await answer()).message as { data: { amount: string; created_ms: number }[] }).data.find((r) => r.amount === '37.50000000')!;
     const row = rowWith(console, '37.50000000 USDT');
     await expect(row.getByRole('img', { name: 'Screenshot' })).toHaveAttribute('src', /^blob:/);
+    // times as the trader pages show them, in the exchange's zone (none chosen on a chart here), not
+    // the browser's, and the console says which
+    await expect(console.getByText('Times in Asia/Shanghai (UTC+08:00)')).toBeVisible();
+    await expect(console.getByRole('columnheader', { name: 'Filed (UTC+08:00)' })).toBeVisible();
+    await expect(row).toContainText(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', ...RECORD_TIME }).format(filed.created_ms));
     await shootConsole(console, 'deposits');
     await row.getByRole('button', { name: 'Credit' }).click();
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();

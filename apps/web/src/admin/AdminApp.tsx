@@ -4,6 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { calls, STAFF_INVITE_PATH, type StaffRole } from '@tidemark/protocol';
 import LanguageSwitch from '../components/LanguageSwitch';
+import { zoneLabel } from '../format/time';
 import { adminCall, onStaffTokenChange, setStaffToken, staffToken } from './api';
 import Audit from './Audit';
 import ChangePassword from './ChangePassword';
@@ -67,6 +68,8 @@ function Console() {
     <Layout className="tm-admin">
       <Layout.Header className="tm-admin-header">
         <span className="tm-admin-title">{adminText('console')}</span>
+        {/* the trader pages' zone and formatter: staff and traders read a time alike */}
+        <span className="tm-admin-zone">{adminText('timesIn', { zone: zoneLabel() })}</span>
         <span className="tm-admin-me">
           {me.data.email} <Tag>{adminText(`role_${role}`)}</Tag>
           <LanguageSwitch />

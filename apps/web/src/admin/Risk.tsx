@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminOutboxRow, type TAdminRiskResponse } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { adminCall } from './api';
-import { formatTime, pagedTable, useQueue } from './parts';
+import { pagedTable, useQueue } from './parts';
 import { adminText, engineText } from './texts';
 
 // a feed whose last trade is older than this is shown as stale
@@ -109,7 +110,7 @@ function Outbox() {
         size="small"
         {...pagedTable(outbox, page, setPage)}
         columns={[
-          { title: adminText('time'), render: (_, m) => formatTime(m.created_ms), width: 190 },
+          { title: timeTitle(adminText('time')), render: (_, m) => formatTime(m.created_ms), width: 190 },
           { title: adminText('email'), dataIndex: 'to' },
           { title: adminText('subject'), dataIndex: 'subject' },
           { title: adminText('status'), render: (_, m) => <Tag color={MAIL_STATUS_COLOR[m.status]}>{adminText(`mail_${m.status}`)}</Tag> },

@@ -4,8 +4,9 @@ import { offsetLabel } from '../features/market/zone';
 import { LOCALE } from './index';
 
 /*
- * The one way times become text: in the zone the trader chose on the chart (the exchange's zone
- * until they choose), so the chart, the tape and the records agree.
+ * The one way times become text, the staff console's included: in the zone the trader chose on the
+ * chart (the exchange's zone until they choose), so the chart, the tape, the records and the
+ * console agree.
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -35,5 +36,5 @@ export const formatClock = (timeMs: number): string => formatIn(chartZone.get(),
 /** A time column's heading with the zone's offset now ("Time (UTC+08:00)"), so a time is never ambiguous. */
 export const timeTitle = (title: string): string => `${title} (${offsetLabel(chartZone.get(), Date.now())})`;
 
-/** A zone with its offset now ("Asia/Shanghai (UTC+08:00)"), as the chart's picker offers it. */
+/** A zone with its offset now ("Asia/Shanghai (UTC+08:00)"): the chart's picker, the console's note. */
 export const zoneLabel = (zone: string = chartZone.get()): string => `${zone} (${offsetLabel(zone, Date.now())})`;
