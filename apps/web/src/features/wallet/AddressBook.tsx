@@ -5,7 +5,7 @@ import { Alert, Button, Form, Input, Popconfirm, Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
 import DataGrid from '../../components/DataGrid';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { addAddress, deleteAddress, type NewAddress } from './api';
 import CurrencySelect from './CurrencySelect';
 import { addressBookKey, useAddressBook, useCurrencyList, type WithdrawAddress } from './queries';

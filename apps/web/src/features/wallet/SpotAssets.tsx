@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import DataGrid from '../../components/DataGrid';
 import RouteButton from '../../components/RouteButton';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import DepositPanel, { offersDeposit } from './DepositPanel';
 import PanelButton from './PanelButton';
 import { LOG_TYPE, type BalanceRow, type WalletList } from './queries';
