@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { RECORD_TIME } from '@tidemark/protocol';
-import { shootConsole, signInAsStaff, staff } from '../pages/admin';
+import { signInAsStaff, staff } from '../pages/admin';
 import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
 import { nextAnswer } from '../support/answer';
 import { SESSION_FILE } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // The staff console at laptop width: a reviewer signs in with TOTP (set up on this first sign-in,
 // the code computed here from the secret the page shows) and decides a deposit, a withdrawal and
@@ -73,7 +74,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await expect(console.getByText('Times in Asia/Shanghai (UTC+08:00)')).toBeVisible();
     await expect(console.getByRole('columnheader', { name: 'Filed (UTC+08:00)' })).toBeVisible();
     await expect(row).toContainText(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', ...RECORD_TIME }).format(filed.created_ms));
-    await shootConsole(console, 'deposits');
+    await shoot(console, 'admin-deposits');
     await row.getByRole('button', { name: 'Credit' }).click();
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
@@ -114,7 +115,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.locator('.ant-select-item-option', { hasText: 'Chain success' }).click();
     await expect(rowWith(console, '21.00000000 USDT').getByText(hash)).toBeVisible();
     await console.keyboard.press('Escape');
-    await shootConsole(console, 'withdrawals');
+    await shoot(console, 'admin-withdrawals');
     const list = (await (await request.post('/api/wallet/withdraw_list', { headers: { authorization: `Bearer ${token}` }, form: { page: '1' } })).json()) as {
       message: { list: Array<{ status_name: string; hash: string }> };
     };
@@ -130,7 +131,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.getByPlaceholder('User id or e-mail').press('Enter');
     const row = rowWith(console, cardId);
     for (const name of ['Front', 'Back', 'In hand']) await expect(row.getByRole('img', { name })).toHaveAttribute('src', /^blob:/);
-    await shootConsole(console, 'identities');
+    await shoot(console, 'admin-identities');
     await row.getByRole('button', { name: 'Reject' }).click();
     await console.getByRole('dialog').getByLabel('Reason').fill('The in-hand photo is blurred');
     await console.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
@@ -158,7 +159,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     const drawer = console.getByRole('dialog');
     await expect(drawer.getByRole('cell', { name: 'Deposit credited' }).first()).toBeVisible();
     await expect(drawer.getByRole('switch', { name: 'Sign-in locked' })).toBeDisabled();
-    await shootConsole(console, 'users');
+    await shoot(console, 'admin-users');
     await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -173,7 +174,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await expect(console.getByText('All engines running')).toBeVisible();
     await expect(console.getByText(/Leader term \d+ · since/)).toBeVisible();
     await expect(console.getByRole('row').filter({ hasText: 'BTC/USDT' }).getByText('Live')).toBeVisible();
-    await shootConsole(console, 'risk');
+    await shoot(console, 'admin-risk');
   });
 
   await test.step('signing out ends the staff session', async () => {
