@@ -124,7 +124,8 @@ function withoutUniqueTooltip(): Plugin {
  * What a page needs before its first paint, in few files (on a phone's network each request costs
  * round trips): all that the entry imports statically in one chunk (every page loads it anyway);
  * what the trading pages' shared market view adds in two more, its components (which the login
- * and account pages mostly use too) and the market feature's own code. The sets are read from the module graph once
+ * and account pages mostly use too) and the market feature's own code, with the time formatting its tape
+ * shares with every page (format/time.ts). The sets are read from the module graph once
  * the build has it, before the chunks are made.
  */
 function firstLoadChunks() {
@@ -147,10 +148,11 @@ function firstLoadChunks() {
     },
   };
   const library = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+  const marketCode = /[\\/]src[\\/]features[\\/]market[\\/]|[\\/]src[\\/]format[\\/]time\.ts$/;
   const groups = [
     { name: 'shell', test: (id: string) => shell.has(id), priority: 3 },
     { name: 'ui', test: (id: string) => market.has(id) && library(id), priority: 2 },
-    { name: 'market', test: (id: string) => market.has(id) && /[\\/]src[\\/]features[\\/]market[\\/]/.test(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'market', test: (id: string) => market.has(id) && marketCode.test(id), priority: 1, includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }

@@ -1,24 +1,9 @@
-import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailCount, readCode } from '../support/mailbox';
-import { SCREENSHOT_DIR } from '../support/paths';
 
 /** The account pages as a trader uses them, in English. */
 export class AccountPages {
-  constructor(
-    private readonly page: Page,
-    private readonly info: TestInfo,
-  ) {}
-
-  /** Saves the whole page as `<project>-<name>.png`. */
-  async shoot(name: string): Promise<void> {
-    await this.page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${this.info.project.name}-${name}.png`),
-      fullPage: true,
-      // antd animates lists and toasts; a capture mid-animation shows half-drawn tiles.
-      animations: 'disabled',
-    });
-  }
+  constructor(private readonly page: Page) {}
 
   /** Asks for a code, sees the countdown start, and types the code mailed to `email`. */
   async enterMailedCode(email: string): Promise<void> {

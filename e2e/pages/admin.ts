@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { Authenticator } from '../support/authenticator';
-import { SCREENSHOT_DIR, STAFF_FILE } from '../support/paths';
+import { STAFF_FILE } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 type Credentials = { email: string; password: string };
 /**
@@ -21,16 +21,13 @@ export const staff = () =>
     largeTrader: { token: string; email: string; address: string; fundPassword: string };
   };
 
-export async function shootConsole(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `desktop-admin-${name}.png`), fullPage: true });
-}
-
 /**
  * A staff member's console in a browser context of its own at laptop width, signed in through
  * password and TOTP (set up on this first sign-in, the code computed from the secret the page shows).
  */
 export async function signInAsStaff(browser: Browser, who: Credentials, roleLabel: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  // a zone of the browser's own, far from the exchange's: the console's times must not follow it
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId: 'America/New_York' })).newPage();
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
   await page.goto('/admin');
   await page.getByLabel('E-mail').fill(who.email);
@@ -39,7 +36,7 @@ export async function signInAsStaff(browser: Browser, who: Credentials, roleLabe
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(page.locator('.tm-admin-qr canvas, .tm-admin-qr svg')).toBeVisible();
-  await shootConsole(page, 'totp-setup');
+  await shoot(page, 'admin-totp-setup');
   await page.getByLabel('Authenticator code').fill(await new Authenticator(secret).code());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(roleLabel, { exact: true })).toBeVisible();

@@ -49,7 +49,7 @@ export function currencyRow(page: Page, currency: string) {
 }
 
 /** The panel opened under a row. */
-export const openPanel = (page: Page) => page.locator('.tm-w-grid-panel');
+export const openPanel = (page: Page) => page.locator('.tm-grid-panel');
 
 /** A real 1x1 PNG in a temporary file, as a transfer screenshot. */
 export function writeScreenshotPng(): string {

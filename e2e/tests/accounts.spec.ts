@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AccountPages } from '../pages/account';
 import { SESSION_FILE } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // The smallest valid PNG (1x1 pixel): the server judges uploads by their bytes.
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -25,7 +26,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
 }, info) => {
   // Five mailed codes and several password hashes make this the longest flow of the suite.
   test.setTimeout(180_000);
-  const account = new AccountPages(page, info);
+  const account = new AccountPages(page);
   const email = `acct-${info.project.name}-${Date.now()}@example.test`;
   const passwords = { first: 'Tide2024first', reset: 'Tide2024reset', final: 'Tide2024final' };
 
@@ -48,7 +49,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
     await account.enterMailedCode(email);
     await page.getByLabel('Password', { exact: true }).fill(passwords.first);
     await page.getByLabel('Confirm password').fill(passwords.first);
-    await account.shoot('register');
+    await shoot(page, 'register');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Registration successful')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -58,7 +59,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
     await account.submitLogin(email, 'Wrong2024pass');
     await expect(page.getByText('Wrong account or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    await account.shoot('login');
+    await shoot(page, 'login');
     await account.logIn(email, passwords.first);
     expect(await page.evaluate(() => [localStorage.getItem('accountNum'), localStorage.getItem('is_invee')])).toEqual([email, '1']);
     await account.logOut(email);
@@ -72,7 +73,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByLabel('New password', { exact: true }).fill(passwords.reset);
     await page.getByLabel('Confirm new password').fill(passwords.reset);
-    await account.shoot('forgetpwd');
+    await shoot(page, 'forgetpwd');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await account.logIn(email, passwords.reset);
@@ -86,7 +87,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
     await page.getByRole('button', { name: 'Copy invite link' }).click();
     await expect(page.getByText('Copy succeeded')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/register\?extension_code=[A-Z0-9]+$/);
-    await account.shoot('accountset');
+    await shoot(page, 'accountset');
   });
 
   await test.step('the invitee answers the survey', async () => {
@@ -97,7 +98,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
       await questions.nth(index).getByRole('radio').nth(option).check();
     }
     await account.enterMailedCode(email);
-    await account.shoot('myinvee');
+    await shoot(page, 'myinvee');
     await page.getByRole('button', { name: 'Submit survey' }).click();
     await expect(page).toHaveURL(/\/exchange$/);
     expect(await page.evaluate(() => localStorage.getItem('is_invee'))).toBe('0');
@@ -110,7 +111,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
     await page.getByLabel('Fund password', { exact: true }).fill('246810');
     await page.getByLabel('Confirm fund password').fill('246810');
     await account.enterMailedCode(email);
-    await account.shoot('jymm');
+    await shoot(page, 'jymm');
     await page.getByRole('button', { name: 'Save fund password' }).click();
     await expect(page).toHaveURL(/\/accountset$/);
     await expect(page.getByRole('listitem').filter({ hasText: 'Fund password' }).getByText('Set', { exact: true })).toBeVisible();
@@ -131,13 +132,13 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
       expect(((await (await uploaded).json()) as { type: string }).type).toBe('ok');
     }
     await expect(page.locator('.ant-upload-list-item-done')).toHaveCount(3);
-    await account.shoot('authentication');
+    await shoot(page, 'authentication');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect(page.getByText('Submitted, awaiting review')).toBeVisible();
     await expect(page).toHaveURL(/\/exchange$/);
     await page.goto('/authentication');
     await expect(page.getByText('In review', { exact: true })).toBeVisible();
-    await account.shoot('authentication-review');
+    await shoot(page, 'authentication-review');
   });
 
   await test.step('change the password, which logs out, and log in with the new one', async () => {
@@ -146,7 +147,7 @@ test('a trader signs up by invitation, logs in and out, resets the password, ans
     await page.getByLabel('Current password').fill(passwords.reset);
     await page.getByLabel('New password', { exact: true }).fill(passwords.final);
     await page.getByLabel('Confirm new password').fill(passwords.final);
-    await account.shoot('resetpwd');
+    await shoot(page, 'resetpwd');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { shootConsole, signInAsStaff, staff } from '../pages/admin';
+import { signInAsStaff, staff } from '../pages/admin';
 import { Authenticator } from '../support/authenticator';
+import { shoot } from '../support/screenshot';
 
 // A new staff member's credentials are their own: an administrator adds them by e-mail and role
 // and passes on the one-time invite link; the member opens it, chooses a password, enrols an
@@ -20,7 +21,7 @@ test('an invited staff member sets their own password and authenticator, then si
     await expect(dialog.getByText(email)).toBeVisible();
     const url = (await dialog.getByTestId('invite-link').textContent())?.trim() ?? '';
     expect(url).toMatch(/\/admin\/invite#[\w-]{43}$/);
-    await shootConsole(console, 'staff-invite-link');
+    await shoot(console, 'admin-staff-invite-link');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(console.getByRole('row').filter({ hasText: email }).getByText('Not set up')).toBeVisible();
     return url;
@@ -38,7 +39,7 @@ test('an invited staff member sets their own password and authenticator, then si
     await member.getByLabel('Repeat password').fill('Invited-pass-1');
     const app = new Authenticator(secret);
     await member.getByLabel('Authenticator code').fill(await app.code());
-    await shootConsole(member, 'staff-invite');
+    await shoot(member, 'admin-staff-invite');
     await member.getByRole('button', { name: 'Set password and authenticator' }).click();
     await expect(member.getByText('Your password and authenticator are set; sign in now')).toBeVisible();
     return app;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { shootConsole, signInAsStaff, staff } from '../pages/admin';
+import { signInAsStaff, staff } from '../pages/admin';
 import { currencyRow, openPanel, signInAsTrader } from '../pages/wallet';
+import { shoot } from '../support/screenshot';
 
 // An administrator sets a deposit address in the console's market settings (seeing the change
 // before and after, and confirming it); the trader's deposit panel then shows that address.
@@ -16,7 +17,7 @@ test('an admin sets a deposit address and the trader sees it on the deposit page
     await console.getByRole('menuitem', { name: 'Markets and products' }).click();
     const row = console.getByRole('row').filter({ hasText: 'ETH' }).filter({ hasText: 'Not set' }).first();
     await expect(row).toBeVisible();
-    await shootConsole(console, 'markets-platform');
+    await shoot(console, 'admin-markets-platform');
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = console.getByRole('dialog').filter({ hasText: 'Deposit addresses · ETH · ETH' });
     // a Tron address on Ethereum is refused by the server, and nothing changes
@@ -29,7 +30,7 @@ test('an admin sets a deposit address and the trader sees it on the deposit page
     await dialog.getByRole('button', { name: 'Save' }).click();
     const confirm = console.getByRole('dialog').filter({ hasText: 'Save these changes?' });
     await expect(confirm.getByText(ETH_ADDRESS)).toBeVisible();
-    await shootConsole(console, 'markets-confirm');
+    await shoot(console, 'admin-markets-confirm');
     await confirm.getByRole('button', { name: 'Save' }).click();
     await expect(console.getByText('Saved')).toBeVisible();
     await expect(confirm).toHaveCount(0);
@@ -49,7 +50,7 @@ test('an admin sets a deposit address and the trader sees it on the deposit page
     for (const tab of ['Pairs', 'Micro options', 'Spot market maker']) {
       await console.getByRole('tab', { name: tab }).click();
       await expect(console.getByRole('tabpanel', { name: tab })).toBeVisible();
-      await shootConsole(console, `markets-${tab.toLowerCase().replaceAll(' ', '-')}`);
+      await shoot(console, `admin-markets-${tab.toLowerCase().replaceAll(' ', '-')}`);
     }
   });
 });

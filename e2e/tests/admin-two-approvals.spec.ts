@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shootConsole, signInAsStaff, staff } from '../pages/admin';
+import { signInAsStaff, staff } from '../pages/admin';
+import { shoot } from '../support/screenshot';
 
 // The two-person rule in the staff console at laptop width: a withdrawal above the currency's
 // two-approval amount (1,000 USDT by default) is approved by one reviewer, the queue then shows who
@@ -36,7 +37,7 @@ test('a large withdrawal needs a second staff member’s approval before it is p
     await expect(row.getByText(/Waiting for a second approval by another staff member/)).toBeVisible();
     // the first approver cannot give the second
     await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
-    await shootConsole(console, 'withdrawal-first-approval');
+    await shoot(console, 'admin-withdrawal-first-approval');
     await console.context().close();
   });
 

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { shootConsole, signInAsStaff, staff } from '../pages/admin';
+import { RECORD_TIME } from '@tidemark/protocol';
+import { signInAsStaff, staff } from '../pages/admin';
 import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
+import { nextAnswer } from '../support/answer';
 import { SESSION_FILE } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // The staff console at laptop width: a reviewer signs in with TOTP (set up on this first sign-in,
 // the code computed here from the secret the page shows) and decides a deposit, a withdrawal and
@@ -61,10 +64,17 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
 
   await test.step('the reviewer sees the screenshot and credits the deposit', async () => {
     await console.getByPlaceholder('User id or e-mail').fill(trader().email);
+    const answer = await nextAnswer(console, '/api/admin/deposits');
     await console.getByPlaceholder('User id or e-mail').press('Enter');
+    const filed = ((await answer()).message as { data: { amount: string; created_ms: number }[] }).data.find((r) => r.amount === '37.50000000')!;
     const row = rowWith(console, '37.50000000 USDT');
     await expect(row.getByRole('img', { name: 'Screenshot' })).toHaveAttribute('src', /^blob:/);
-    await shootConsole(console, 'deposits');
+    // times as the trader pages show them, in the exchange's zone (none chosen on a chart here), not
+    // the browser's, and the console says which
+    await expect(console.getByText('Times in Asia/Shanghai (UTC+08:00)')).toBeVisible();
+    await expect(console.getByRole('columnheader', { name: 'Filed (UTC+08:00)' })).toBeVisible();
+    await expect(row).toContainText(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', ...RECORD_TIME }).format(filed.created_ms));
+    await shoot(console, 'admin-deposits');
     await row.getByRole('button', { name: 'Credit' }).click();
     await console.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
@@ -105,7 +115,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.locator('.ant-select-item-option', { hasText: 'Chain success' }).click();
     await expect(rowWith(console, '21.00000000 USDT').getByText(hash)).toBeVisible();
     await console.keyboard.press('Escape');
-    await shootConsole(console, 'withdrawals');
+    await shoot(console, 'admin-withdrawals');
     const list = (await (await request.post('/api/wallet/withdraw_list', { headers: { authorization: `Bearer ${token}` }, form: { page: '1' } })).json()) as {
       message: { list: Array<{ status_name: string; hash: string }> };
     };
@@ -121,7 +131,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     await console.getByPlaceholder('User id or e-mail').press('Enter');
     const row = rowWith(console, cardId);
     for (const name of ['Front', 'Back', 'In hand']) await expect(row.getByRole('img', { name })).toHaveAttribute('src', /^blob:/);
-    await shootConsole(console, 'identities');
+    await shoot(console, 'admin-identities');
     await row.getByRole('button', { name: 'Reject' }).click();
     await console.getByRole('dialog').getByLabel('Reason').fill('The in-hand photo is blurred');
     await console.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
@@ -149,7 +159,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     const drawer = console.getByRole('dialog');
     await expect(drawer.getByRole('cell', { name: 'Deposit credited' }).first()).toBeVisible();
     await expect(drawer.getByRole('switch', { name: 'Sign-in locked' })).toBeDisabled();
-    await shootConsole(console, 'users');
+    await shoot(console, 'admin-users');
     await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -168,7 +178,7 @@ test('a reviewer credits a deposit, pays a withdrawal to chain success and revie
     const pruning = console.getByRole('row').filter({ hasText: 'Price record pruning' });
     await expect(pruning.getByText('Every 1 h')).toBeVisible();
     await expect(pruning.getByText('Done')).toBeVisible();
-    await shootConsole(console, 'risk');
+    await shoot(console, 'admin-risk');
   });
 
   await test.step('signing out ends the staff session', async () => {

@@ -1,16 +1,11 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ContractsPage, groupedPrice, showPrice } from '../pages/contracts';
 import { callAsTrader, expectUnits, signInAsTrader, units, usdtBalances } from '../pages/wallet';
-import { SCREENSHOT_DIR } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // Both projects share one server and one trader; each test leaves nothing open, and reads the newest rows.
 const STOP_DISTANCE_UNITS = 500n * 100_000_000n;
 const LIMIT_DISTANCE_UNITS = 5_000n * 100_000_000n;
-
-async function shoot(page: Page, project: string, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${project}-${name}.png`), fullPage: true });
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -21,14 +16,14 @@ test.beforeEach(async ({ page }) => signInAsTrader(page));
 test('a long opened at market is protected, closed and listed as closed', async ({ page, request }, info) => {
   const contracts = new ContractsPage(page, info.project.name === 'mobile');
   await contracts.open();
-  await shoot(page, info.project.name, 'contracts');
+  await shoot(page, 'contracts');
   await expectNoSidewaysScroll(page);
 
   await contracts.tab('Positions', 'No open positions');
   const positions = contracts.rows('Positions');
   const before = await positions.count();
   await contracts.formFor('Long');
-  await shoot(page, info.project.name, 'contracts-form');
+  await shoot(page, 'contracts-form');
   await test.step('opens a long at market and sees it under positions', async () => {
     await contracts.place('Long', { leverage: '10x' });
     await expect(positions).toHaveCount(before + 1);
@@ -57,7 +52,7 @@ test('a long opened at market is protected, closed and listed as closed', async 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Take-profit and stop-loss saved')).toBeVisible();
     await expect(contracts.cell(positions.first(), 'TP / SL')).toHaveText(`${groupedPrice(takeProfit)} / ${groupedPrice(stopLoss)}`);
-    await shoot(page, info.project.name, 'contracts-position');
+    await shoot(page, 'contracts-position');
   });
 
   await test.step('closes it and finds it under closed orders', async () => {
@@ -110,7 +105,7 @@ test('a limit entrust waits under current orders and is cancelled', async ({ pag
     await expect(entrusts).toHaveCount(before + 1);
     await expect(contracts.cell(entrusts.first(), 'Limit price')).toHaveText(groupedPrice(limitPrice));
     await expect(contracts.cell(entrusts.first(), 'Hands')).toHaveText('50');
-    await shoot(page, info.project.name, 'contracts-entrust');
+    await shoot(page, 'contracts-entrust');
   });
 
   await test.step('cancels it and finds it under cancelled orders', async () => {

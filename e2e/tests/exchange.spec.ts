@@ -1,15 +1,13 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ExchangePage } from '../pages/exchange';
 import { signInAsTrader } from '../pages/wallet';
-import { SCREENSHOT_DIR } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // Both projects share one server and one trader (10,000 USDT, 1 BTC): amounts are small and checks relative.
 test.beforeEach(async ({ page }) => signInAsTrader(page));
 
 test('the trader buys at market against the real book, and places and cancels a limit order', async ({ page }, info) => {
   const exchange = new ExchangePage(page, info.project.name);
-  const shoot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-${name}.png`), fullPage: true });
   await exchange.open();
   const bestAsk = await exchange.bestAsk();
 
@@ -23,7 +21,7 @@ test('the trader buys at market against the real book, and places and cancels a 
     // it spent at most its 100 USDT, and nearly all of it (a lot of BTC costs a few USDT at most)
     await expect.poll(async () => before - (await exchange.available(await exchange.form('Buy')))).toBeGreaterThan(9_000_000_000n);
     expect(before - (await exchange.available(buy))).toBeLessThanOrEqual(10_000_000_000n);
-    await shoot('exchange-filled');
+    await shoot(page, 'exchange-filled');
   });
 
   await test.step('places a limit buy below the book, sees it open, and cancels it', async () => {
@@ -38,7 +36,7 @@ test('the trader buys at market against the real book, and places and cancels a 
     await expect(row).toHaveCount(1);
     // its value and the larger fee are set aside
     await expect.poll(async () => exchange.available(await exchange.form('Buy'))).toBeLessThan(before);
-    await shoot('exchange-open-order');
+    await shoot(page, 'exchange-open-order');
     const cancelled = (await exchange.orders('Order history')).getByRole('row').filter({ hasText: 'Cancelled' });
     const cancelledBefore = await cancelled.count();
     await exchange.orders('Open orders');

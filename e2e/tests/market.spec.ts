@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { SCREENSHOT_DIR } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 interface Bar {
   time: number;
@@ -82,7 +81,7 @@ test('the feed’s order book and recent trades move live', async ({ page }, inf
   await show(page, 'Chart', mobile);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-contracts-market.png`), fullPage: true });
+  await shoot(page, 'contracts-market');
 });
 
 test('choosing another pair in the market list switches the page to it', async ({ page }, info) => {

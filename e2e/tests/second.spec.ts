@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fundMicroWallet, MicroPage, SUBMIT_PATH } from '../pages/micro';
 import { units, signInAsTrader } from '../pages/wallet';
-import { SCREENSHOT_DIR } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // Both projects share one server and one trader: checks are relative to what the page showed before.
 const STAKE = { typed: '10', units: 10_00000000n };
@@ -75,7 +74,7 @@ test('an up and a down order for 30 s count down, settle, move the balance and s
   expect(first).toBeGreaterThan(0);
   expect(first).toBeLessThanOrEqual(30);
   await expect.poll(() => micro.secondsLeft(orderId)).toBeLessThan(first);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-second.png`), fullPage: true });
+  await shoot(page, 'second');
 
   // the pushed settlements take them off the open list
   for (const id of [orderId, downId]) await expect(micro.openOrder(id)).toHaveCount(0, { timeout: SETTLE_TIMEOUT_MS });
@@ -105,5 +104,5 @@ test('an up and a down order for 30 s count down, settle, move the balance and s
   await expect(endTicks.locator('li.tm-mi-tick-after').first()).toBeVisible();
   // the picture after the modal's opening animation
   await expect(page.locator('.ant-modal')).not.toHaveClass(/zoom/);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-second-record.png`) });
+  await shoot(page, 'second-record', { viewport: true });
 });

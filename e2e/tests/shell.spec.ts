@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { SCREENSHOT_DIR, SESSION_FILE } from '../support/paths';
+import { SESSION_FILE } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 const LANGS = [
   ['zh', '杠杆合约'],
@@ -21,7 +21,7 @@ async function store(page: Page, values: Record<string, string>) {
   }, values);
 }
 
-test('a visitor sees no header or footer and can switch the language', async ({ page }, info) => {
+test('a visitor sees no header or footer and can switch the language', async ({ page }) => {
   await page.goto('/contracts');
   // where order entry goes, a visitor is asked to log in
   await expect(page.getByRole('heading', { name: 'Log in to trade' })).toBeVisible();
@@ -43,7 +43,7 @@ test('a visitor sees no header or footer and can switch the language', async ({ 
     await expect(page.getByRole('heading', { name: 'ログインして取引' })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 45_000 });
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-guest-jp.png`) });
+  await shoot(page, 'guest-jp', { viewport: true });
 });
 
 test('a route’s HTML asks for its page’s chunks and the language’s texts from the start', async ({ request }) => {
@@ -94,7 +94,7 @@ test('a cold /exchange paints the market’s frame from its HTML alone, in the l
 });
 
 for (const [lang, title] of LANGS) {
-  test(`the logged-in shell in ${lang}: header, navigation and live price footer`, async ({ page }, info) => {
+  test(`the logged-in shell in ${lang}: header, navigation and live price footer`, async ({ page }) => {
     const { token, userId } = session();
     await store(page, { token, user_id: userId, lang, accountNum: 'e2e-trader@example.test' });
     await page.goto('/contracts');
@@ -104,7 +104,7 @@ for (const [lang, title] of LANGS) {
     await expect(page.locator('footer.tm-ticker').getByText('BTC/USDT').first()).toBeAttached();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${info.project.name}-${lang}-contracts.png`), fullPage: true });
+    await shoot(page, `${lang}-contracts`);
   });
 }
 

@@ -5,6 +5,7 @@ import { currencyRow, openPanel } from '../pages/wallet';
 import { nextAnswer } from '../support/answer';
 import { Authenticator } from '../support/authenticator';
 import { TOTP_FILE } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -13,7 +14,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test('a trader turns on the authenticator app, signs in with its code and withdraws with one', async ({ page }, info) => {
   test.setTimeout(180_000);
   const trader = (JSON.parse(fs.readFileSync(TOTP_FILE, 'utf8')) as Record<string, { email: string; password: string }>)[info.project.name]!;
-  const account = new AccountPages(page, info);
+  const account = new AccountPages(page);
   await account.logIn(trader.email, trader.password);
 
   let app = new Authenticator('');
@@ -28,14 +29,14 @@ test('a trader turns on the authenticator app, signs in with its code and withdr
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     app = new Authenticator(secret);
     await expectNoSidewaysScroll(page);
-    await account.shoot('totp-setup');
+    await shoot(page, 'totp-setup');
     await dialog.getByLabel('Authenticator code').fill(await app.code());
     await dialog.getByLabel('Password').fill(trader.password);
     await dialog.getByRole('button', { name: 'Turn on' }).click();
 
     const codes = page.getByRole('dialog', { name: 'Save your recovery codes' }).getByTestId('totp-recovery').getByRole('listitem');
     await expect(codes).toHaveCount(10);
-    await account.shoot('totp-recovery');
+    await shoot(page, 'totp-recovery');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect(row.getByText('On', { exact: true })).toBeVisible();
   });
@@ -46,7 +47,7 @@ test('a trader turns on the authenticator app, signs in with its code and withdr
     const code = page.getByLabel('Authenticator or recovery code');
     await expect(code).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    await account.shoot('totp-login');
+    await shoot(page, 'totp-login');
     await code.fill('000000');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('The authenticator code is wrong or already used')).toBeVisible();
@@ -68,7 +69,7 @@ test('a trader turns on the authenticator app, signs in with its code and withdr
     await expect(panel.getByText('Enter the 6-digit code from the app, or a recovery code')).toBeVisible();
     await panel.getByLabel('Authenticator code').fill(await app.code());
     await expectNoSidewaysScroll(page);
-    await account.shoot('totp-withdraw');
+    await shoot(page, 'totp-withdraw');
     // The page shows the server's notice and reloads 1.5 s later; on a busy machine the toast can
     // be gone before a check reads it, so the answer is read on its way to the page.
     const answer = await nextAnswer(page, '/api/wallet/out');

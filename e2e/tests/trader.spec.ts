@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { callAsTrader, currencyRow, openPanel, signInAsTrader } from '../pages/wallet';
-import { SCREENSHOT_DIR } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
-const shoot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${project}-${name}.png`), fullPage: true });
 
 /** The price cells of one side of the book, as shown. */
 const prices = (page: Page, side: 'asks' | 'bids') => page.locator(`.tm-mk-${side} [role="row"] > [role="cell"]:first-child`);
@@ -43,7 +40,7 @@ test('a visitor sees the book grouped as chosen, one side at a time, and is aske
     expect(box!.height).toBeGreaterThanOrEqual(40);
     expect(box!.width).toBeGreaterThanOrEqual(40);
   }
-  await shoot(page, info.project.name, 'exchange-book');
+  await shoot(page, 'exchange-book');
 });
 
 test.describe('signed in', () => {
@@ -56,7 +53,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/exchange$/);
   });
 
-  test('the deposit notice follows the network, and an unopened network offers nothing to send to', async ({ page }, info) => {
+  test('the deposit notice follows the network, and an unopened network offers nothing to send to', async ({ page }) => {
     await page.goto('/change');
     const usdt = currencyRow(page, 'USDT');
     await usdt.button('Deposit').click();
@@ -70,7 +67,7 @@ test.describe('signed in', () => {
     await expect(panel.locator('.tm-w-address-text')).toHaveCount(0);
     await expect(panel.getByRole('button', { name: /Copy|QR/ })).toHaveCount(0);
     await expect(panel.getByText('as an ERC20 token')).toHaveCount(0);
-    await shoot(page, info.project.name, 'change-deposit-closed');
+    await shoot(page, 'change-deposit-closed');
   });
 
   test('a row’s “Deposit & withdraw” on my assets opens that row’s deposit panel', async ({ page }) => {
@@ -109,6 +106,6 @@ test.describe('signed in', () => {
     await expect(table.getByText('-0.00012345 BTC').first()).toHaveClass(/tm-down/);
     // record times are in the chart's zone, its offset in the heading (phones show cards without headings)
     if (info.project.name === 'desktop') await expect(table.getByRole('columnheader', { name: /Time \(UTC\+08:00\)/ })).toBeVisible();
-    await shoot(page, info.project.name, 'transferlog');
+    await shoot(page, 'transferlog');
   });
 });

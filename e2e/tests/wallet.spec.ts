@@ -1,16 +1,11 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { RECORD_TIME } from '@tidemark/protocol';
 import { currencyRow, expectUnits, openPanel, signInAsTrader, units, writeScreenshotPng } from '../pages/wallet';
-import { SCREENSHOT_DIR } from '../support/paths';
+import { shoot } from '../support/screenshot';
 
 // Both projects share one server and one trader: amounts are small and checks relative.
 const TRANSFER = { typed: '1.5', units: 150_000_000n };
 const WITHDRAWAL = { typed: '12', units: 1_200_000_000n };
-
-async function shoot(page: Page, project: string, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${project}-${name}.png`), fullPage: true });
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -33,7 +28,7 @@ test('the funded trader moves, withdraws and deposits USDT', async ({ page }, in
     await expectUnits(from, fromBefore - TRANSFER.units);
     await expectUnits(to, toBefore + TRANSFER.units);
     await expectNoSidewaysScroll(page);
-    await shoot(page, project, 'transferlegal');
+    await shoot(page, 'transferlegal');
   });
 
   // well-formed TRC20 addresses (the book checks the checksum), one per project: they share the trader
@@ -47,7 +42,7 @@ test('the funded trader moves, withdraws and deposits USDT', async ({ page }, in
     await expect(page.getByText('Address added')).toBeVisible();
     await expect(page.getByText(address)).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await shoot(page, project, 'withdrawaddress');
+    await shoot(page, 'withdrawaddress');
   });
 
   const usdt = currencyRow(page, 'USDT');
@@ -62,7 +57,7 @@ test('the funded trader moves, withdraws and deposits USDT', async ({ page }, in
     await panel.getByRole('textbox', { name: 'Amount (USDT)' }).fill(WITHDRAWAL.typed);
     await expect(panel.getByText('You receive')).toBeVisible();
     await panel.getByLabel('Fund password').fill('123456');
-    await shoot(page, project, 'change-withdraw');
+    await shoot(page, 'change-withdraw');
     await panel.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(page.getByText('Withdrawal submitted, awaiting review')).toBeVisible();
     await expectUnits(usdt.frozen, frozenBefore + WITHDRAWAL.units);
@@ -78,7 +73,7 @@ test('the funded trader moves, withdraws and deposits USDT', async ({ page }, in
     await expect(panel.getByText('transfer.png')).toBeVisible();
     await expect(panel.locator('.ant-upload-list-item-done')).toHaveCount(1);
     await expectNoSidewaysScroll(page);
-    await shoot(page, project, 'change-deposit');
+    await shoot(page, 'change-deposit');
     await panel.getByRole('button', { name: 'Submit top-up application' }).click();
     await expect(page.getByText('Top-up application submitted')).toBeVisible();
   });
@@ -92,12 +87,11 @@ test('the funded trader moves, withdraws and deposits USDT', async ({ page }, in
     const deposits = page.getByRole('table', { name: 'Deposit applications' });
     await expect(deposits.getByRole('row').filter({ hasText: '100.00000000 USDT' }).getByText('Pending review').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await shoot(page, project, 'myasset');
+    await shoot(page, 'myasset');
   });
 });
 
-test('the contract account, transfer log and bank card pages show the trader’s data', async ({ page }, info) => {
-  const project = info.project.name;
+test('the contract account, transfer log and bank card pages show the trader’s data', async ({ page }) => {
   await page.goto('/changed');
   await expect(currencyRow(page, 'USDT').button('Transfer in')).toBeVisible();
   await currencyRow(page, 'USDT').button('Transfer in').click();
@@ -106,16 +100,16 @@ test('the contract account, transfer log and bank card pages show the trader’s
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expectNoSidewaysScroll(page);
-  await shoot(page, project, 'changed');
+  await shoot(page, 'changed');
 
   await page.goto('/transferlog');
   await expect(page.getByRole('table', { name: 'Transfer log' }).getByRole('row').nth(1)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await shoot(page, project, 'transferlog');
+  await shoot(page, 'transferlog');
 
   await page.goto('/bankbind');
   await expect(page.getByLabel('Bank card number')).toBeVisible();
-  await shoot(page, project, 'bankbind');
+  await shoot(page, 'bankbind');
 });
 
 test.describe('in the trader’s own time zone', () => {

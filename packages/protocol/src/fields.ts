@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseUnits } from '@tidemark/core';
+import { DISPLAY_TIME_ZONE, RECORD_TIME } from './time';
 
 /**
  * A decimal amount on the wire ("12.5"), parsed to bigint units of 1e-8. A refusal names the
@@ -24,23 +25,6 @@ export const zId = z
 /** Decimal strings and epoch-millisecond times as the wire carries them. */
 export const zDecimal = z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/);
 export const zTimeMs = z.number().int();
-
-/**
- * The exchange's display zone (the spec's chart zone): template-family clients print the spec's
- * time fields as they come, so answers carry them as text in this zone, beside epoch ms twins
- * (`ts`, `*_ms`) that our web app formats in the trader's own zone.
- */
-export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
-
-/** A record's time of day, to the second on a 24-hour clock; with `year` the date is whole. */
-export const RECORD_TIME: Intl.DateTimeFormatOptions = {
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-};
 
 const DISPLAY_TIME = new Intl.DateTimeFormat('sv-SE', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', ...RECORD_TIME });
 

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './messages';
 export * from './envelope';
 export * from './fields';
+export * from './time';
 export * from './calls/common';
 export * from './calls/currency';
 export * from './calls/user';

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Layout, Menu, Result, Spin, Tag } from 'antd';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { calls, STAFF_INVITE_PATH, type StaffRole } from '@tidemark/protocol';
 import LanguageSwitch from '../components/LanguageSwitch';
+import { zoneLabel } from '../format/time';
+import { useEndSession } from '../session/useLogout';
 import { adminCall, onStaffTokenChange, setStaffToken, staffToken } from './api';
 import Audit from './Audit';
 import ChangePassword from './ChangePassword';
@@ -49,7 +51,7 @@ function Console() {
   const navigate = useNavigate();
   const location = useLocation();
   const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminCall(calls.adminMe, undefined) });
-  const [signingOut, setSigningOut] = useState(false);
+  const signOut = useEndSession(() => adminCall(calls.adminLogout, undefined), () => setStaffToken(undefined), adminText('network'));
   if (me.isPending) return <Spin className="tm-loading" />;
   if (!me.data) return <Result status="warning" title={adminText('network')} extra={<Button onClick={() => void me.refetch()}>{adminText('next')}</Button>} />;
 
@@ -57,21 +59,18 @@ function Console() {
   const sections = SECTIONS.filter((s) => RANK[role] >= RANK[s.role]);
   const canDecide = RANK[role] >= RANK.reviewer;
   const current = location.pathname.split('/')[2] ?? 'deposits';
-  const signOut = async () => {
-    setSigningOut(true);
-    await adminCall(calls.adminLogout, undefined).catch(() => undefined);
-    setStaffToken(undefined);
-  };
 
   return (
     <Layout className="tm-admin">
       <Layout.Header className="tm-admin-header">
         <span className="tm-admin-title">{adminText('console')}</span>
+        {/* the trader pages' zone and formatter: staff and traders read a time alike */}
+        <span className="tm-admin-zone">{adminText('timesIn', { zone: zoneLabel() })}</span>
         <span className="tm-admin-me">
           {me.data.email} <Tag>{adminText(`role_${role}`)}</Tag>
           <LanguageSwitch />
           <ChangePassword />
-          <Button size="small" onClick={() => void signOut()} loading={signingOut}>
+          <Button size="small" onClick={() => void signOut.end()} loading={signOut.ending}>
             {adminText('signOut')}
           </Button>
         </span>

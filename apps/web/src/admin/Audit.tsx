@@ -1,7 +1,8 @@
 import { Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminAuditRow } from '@tidemark/protocol';
-import { formatTime, pagedTable, useQueue } from './parts';
+import { formatTime, timeTitle } from '../format/time';
+import { pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 
 /** The audit log, read-only. */
@@ -19,7 +20,7 @@ export default function Audit() {
         size="middle"
         {...pagedTable(log, filter.page, (page) => setFilter({ ...filter, page }))}
         columns={[
-          { title: adminText('time'), render: (_, r) => formatTime(r.created_ms), width: 190 },
+          { title: timeTitle(adminText('time')), render: (_, r) => formatTime(r.created_ms), width: 190 },
           { title: adminText('staff'), render: (_, r) => <>{r.staff_email}<div className="tm-admin-muted">#{r.staff_id}</div></> },
           { title: adminText('action'), dataIndex: 'action' },
           { title: adminText('subject'), dataIndex: 'subject' },

@@ -1,8 +1,9 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, DEPOSIT_STATUSES, type TAdminDepositRow } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { useAdminMutation } from './api';
-import { formatTime, type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, TwoApprovals, useQueue, useTextPrompt } from './parts';
+import { type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, TwoApprovals, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -29,7 +30,7 @@ export default function Deposits({ canDecide, staffId }: { canDecide: boolean; s
           { title: adminText('user'), render: (_, r) => traderCell(r) },
           { title: adminText('amount'), align: 'right', className: 'tm-num', render: (_, r) => `${r.amount} ${r.currency_name}` },
           { title: adminText('screenshot'), render: (_, r) => <StaffImage src={r.pic} alt={adminText('screenshot')} /> },
-          { title: adminText('created'), render: (_, r) => formatTime(r.created_ms) },
+          { title: timeTitle(adminText('created')), render: (_, r) => formatTime(r.created_ms) },
           {
             title: adminText('status'),
             render: (_, r) => (

@@ -1,8 +1,9 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, IDENTITY_QUEUE_STATUSES, type TAdminIdentityRow } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { useAdminMutation } from './api';
-import { formatTime, type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
+import { type QueueFilter, QueueTable, StaffImage, StatusTag, traderCell, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -37,7 +38,7 @@ export default function Identities({ canDecide }: { canDecide: boolean }) {
               </Space>
             ),
           },
-          { title: adminText('created'), render: (_, r) => formatTime(r.submitted_ms) },
+          { title: timeTitle(adminText('created')), render: (_, r) => formatTime(r.submitted_ms) },
           { title: adminText('status'), render: (_, r) => <><StatusTag status={r.status} />{r.review_note && <div className="tm-admin-muted">{r.review_note}</div>}</> },
           {
             title: adminText('actions'),

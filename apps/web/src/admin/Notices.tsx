@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { calls, LANGS, type TAdminNoticeRow } from '@tidemark/protocol';
 import { LANGUAGE_INFO } from '../i18n/language';
 import { language } from '../i18n';
+import { formatTime, timeTitle } from '../format/time';
 import { useAdminMutation } from './api';
-import { formatTime, pagedTable, useQueue } from './parts';
+import { pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -75,7 +76,7 @@ export default function Notices({ isAdmin }: { isAdmin: boolean }) {
           { title: '#', dataIndex: 'id', width: 70 },
           { title: adminText('noticeTitle'), render: (_, n) => n.texts[language]?.title ?? n.texts.en?.title },
           { title: adminText('status'), render: (_, n) => (n.published ? <Tag color="green">{adminText('published')}</Tag> : <Tag>{adminText('draft')}</Tag>) },
-          { title: adminText('time'), render: (_, n) => formatTime(n.updated_ms) },
+          { title: timeTitle(adminText('time')), render: (_, n) => formatTime(n.updated_ms) },
           { title: adminText('actions'), render: (_, n) => (isAdmin ? <Button size="small" onClick={() => edit(n)}>{adminText('edit')}</Button> : null) },
         ]}
       />

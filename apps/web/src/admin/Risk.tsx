@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminOutboxRow, type TAdminRiskResponse, type TAdminScheduledJob } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { adminCall } from './api';
-import { formatTime, pagedTable, useQueue } from './parts';
+import { pagedTable, useQueue } from './parts';
 import { adminText, engineText, jobText } from './texts';
 
 // a feed whose last trade is older than this is shown as stale
@@ -132,9 +133,9 @@ function Jobs({ jobs, nowMs }: { jobs: TAdminScheduledJob[]; nowMs: number }) {
         columns={[
           { title: adminText('job'), render: (_, j) => jobText(j.name) },
           { title: adminText('schedule'), render: (_, j) => scheduleText(j.schedule) },
-          { title: adminText('lastDue'), render: (_, j) => (j.last ? formatTime(j.last.due_ms) : adminText('notRunYet')) },
-          { title: adminText('started'), render: (_, j) => formatTime(j.last?.started_ms ?? null) },
-          { title: adminText('finished'), render: (_, j) => formatTime(j.last?.finished_ms ?? null) },
+          { title: timeTitle(adminText('lastDue')), render: (_, j) => (j.last ? formatTime(j.last.due_ms) : adminText('notRunYet')) },
+          { title: timeTitle(adminText('started')), render: (_, j) => (j.last ? formatTime(j.last.started_ms) : '') },
+          { title: timeTitle(adminText('finished')), render: (_, j) => (j.last?.finished_ms == null ? '' : formatTime(j.last.finished_ms)) },
           {
             title: adminText('outcome'),
             render: (_, j) =>
@@ -146,7 +147,7 @@ function Jobs({ jobs, nowMs }: { jobs: TAdminScheduledJob[]; nowMs: number }) {
               ),
           },
           {
-            title: adminText('nextDue'),
+            title: timeTitle(adminText('nextDue')),
             render: (_, j) => (j.next_due_ms === null ? adminText('nothingDue') : j.next_due_ms <= nowMs ? adminText('dueNow') : formatTime(j.next_due_ms)),
           },
         ]}
@@ -168,7 +169,7 @@ function Outbox() {
         size="small"
         {...pagedTable(outbox, page, setPage)}
         columns={[
-          { title: adminText('time'), render: (_, m) => formatTime(m.created_ms), width: 190 },
+          { title: timeTitle(adminText('time')), render: (_, m) => formatTime(m.created_ms), width: 190 },
           { title: adminText('email'), dataIndex: 'to' },
           { title: adminText('subject'), dataIndex: 'subject' },
           { title: adminText('status'), render: (_, m) => <Tag color={MAIL_STATUS_COLOR[m.status]}>{adminText(`mail_${m.status}`)}</Tag> },

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { calls, STAFF_ROLES, type StaffRole, type TAdminStaffInvite, type TAdminStaffRow } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { adminCall, useAdminMutation } from './api';
-import { formatTime } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -45,7 +45,7 @@ export default function Staff({ selfId }: { selfId: string }) {
             render: (_, s) => (s.id === selfId ? <Tag>{adminText(`role_${s.role}`)}</Tag> : <Select size="small" value={s.role} options={roleOptions} style={{ width: 160 }} onChange={(next: StaffRole) => role.mutate({ id: s.id, role: next })} />),
           },
           { title: adminText('totpCode'), render: (_, s) => (s.totp_set ? <Tag color="green">{adminText('totpOn')}</Tag> : <Tag>{adminText('totpPending')}</Tag>) },
-          { title: adminText('created'), render: (_, s) => formatTime(s.created_ms) },
+          { title: timeTitle(adminText('created')), render: (_, s) => formatTime(s.created_ms) },
           {
             title: adminText('actions'),
             render: (_, s) =>

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Input, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { calls, type TAdminUserRow } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { adminCall, useAdminMutation } from './api';
-import { formatTime, pagedTable, useQueue } from './parts';
+import { pagedTable, useQueue } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -33,7 +34,7 @@ export default function Users({ isAdmin }: { isAdmin: boolean }) {
           { title: adminText('email'), dataIndex: 'email' },
           { title: adminText('identities'), render: (_, r) => reviewLabel(r.review_status) },
           { title: adminText('locks'), render: (_, r) => <>{r.login_locked && <Tag color="red">{adminText('lockLogin')}</Tag>}{r.withdraw_locked && <Tag color="orange">{adminText('lockWithdraw')}</Tag>}</> },
-          { title: adminText('created'), render: (_, r) => formatTime(r.created_ms) },
+          { title: timeTitle(adminText('created')), render: (_, r) => formatTime(r.created_ms) },
         ]}
       />
       <Drawer open={open !== undefined} onClose={() => setOpen(undefined)} width={760} title={adminText('user')} destroyOnHidden>
@@ -58,7 +59,7 @@ function UserDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         <Descriptions.Item label="#">{d.user.id}</Descriptions.Item>
         <Descriptions.Item label={adminText('email')}>{d.user.email}</Descriptions.Item>
         <Descriptions.Item label={adminText('identities')}>{reviewLabel(d.user.review_status)}</Descriptions.Item>
-        <Descriptions.Item label={adminText('created')}>{formatTime(d.user.created_ms)}</Descriptions.Item>
+        <Descriptions.Item label={timeTitle(adminText('created'))}>{formatTime(d.user.created_ms)}</Descriptions.Item>
         <Descriptions.Item label={adminText('lockLogin')}>{lockSwitch('login', d.user.login_locked)}</Descriptions.Item>
         <Descriptions.Item label={adminText('lockWithdraw')}>{lockSwitch('withdraw', d.user.withdraw_locked)}</Descriptions.Item>
       </Descriptions>
@@ -72,13 +73,13 @@ function UserDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
       />
       <Table size="small" rowKey="id" pagination={false} title={() => adminText('sessions')} dataSource={d.sessions}
         columns={[
-          { title: adminText('created'), render: (_, s) => formatTime(s.created_ms) },
-          { title: adminText('lastSeen'), render: (_, s) => formatTime(s.last_seen_ms) },
+          { title: timeTitle(adminText('created')), render: (_, s) => formatTime(s.created_ms) },
+          { title: timeTitle(adminText('lastSeen')), render: (_, s) => formatTime(s.last_seen_ms) },
         ]}
       />
       <Table size="small" rowKey="id" pagination={{ pageSize: 10, showSizeChanger: false }} title={() => adminText('walletLog')} dataSource={d.ledger}
         columns={[
-          { title: adminText('time'), render: (_, l) => formatTime(l.created_ms), width: 170 },
+          { title: timeTitle(adminText('time')), render: (_, l) => formatTime(l.created_ms), width: 170 },
           { title: adminText('currency'), render: (_, l) => `${l.currency_name} · ${l.wallet}` },
           { title: adminText('amount'), dataIndex: 'value', align: 'right', className: 'tm-num' },
           { title: adminText('detail'), dataIndex: 'info' },

@@ -1,8 +1,9 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { calls, WITHDRAWAL_STATUSES, type TAdminWithdrawalRow } from '@tidemark/protocol';
+import { formatTime, timeTitle } from '../format/time';
 import { useAdminMutation } from './api';
-import { formatTime, type QueueFilter, QueueTable, StatusTag, traderCell, TwoApprovals, useQueue, useTextPrompt } from './parts';
+import { type QueueFilter, QueueTable, StatusTag, traderCell, TwoApprovals, useQueue, useTextPrompt } from './parts';
 import { adminText } from './texts';
 import { useToast } from '../components/Toasts';
 
@@ -56,7 +57,7 @@ export default function Withdrawals({ canDecide, staffId }: { canDecide: boolean
           { title: adminText('user'), render: (_, r) => traderCell(r) },
           { title: adminText('amount'), align: 'right', className: 'tm-num', render: (_, r) => <>{r.amount} {r.currency_name}<div className="tm-admin-muted">{adminText('fee')} {r.fee} · {adminText('received')} {r.received}</div></> },
           { title: adminText('address'), render: (_, r) => <><span className="tm-admin-mono">{r.address}</span><div className="tm-admin-muted">{r.network}</div></> },
-          { title: adminText('created'), render: (_, r) => formatTime(r.created_ms) },
+          { title: timeTitle(adminText('created')), render: (_, r) => formatTime(r.created_ms) },
           {
             title: adminText('status'),
             render: (_, r) => (

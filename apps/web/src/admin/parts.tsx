@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Image, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { RECORD_TIME, type CallInput, type CallOutput, type CallSpec, type TAdminWithdrawalRow } from '@tidemark/protocol';
+import { type CallInput, type CallOutput, type CallSpec, type TAdminWithdrawalRow } from '@tidemark/protocol';
 import { adminCall, staffToken } from './api';
 import { adminText, statusText } from './texts';
-import { LOCALE } from '../format';
+import { formatTime } from '../format/time';
 
 /** A queue's filters and page, and its rows from the server (reloaded after every decision). */
 export function useQueue<C extends CallSpec>(spec: C, input: CallInput<C>) {
@@ -95,11 +95,6 @@ export function useTextPrompt() {
   return [ask, holder] as const;
 }
 
-// staff read times in the console's language, with the zone named: staff in several zones compare them
-const TIME_FORMAT = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', ...RECORD_TIME, timeZoneName: 'short' });
-
-export const formatTime = (ms: number | null) => (ms === null ? '' : TIME_FORMAT.format(ms));
-
 /** A server page's rows, loading state and pager, spread into an antd Table. */
 export function pagedTable<R>(query: { isFetching: boolean; data?: { data: R[]; per_page: number; total: number } | undefined }, page: number, onPage: (page: number) => void) {
   return {
@@ -157,7 +152,7 @@ export function TwoApprovals({ row }: { row: Pick<TAdminWithdrawalRow, 'needs_tw
   return (
     <div className="tm-admin-two">
       <Tag color="purple">{adminText('needsTwo', { limit: row.dual_approval, currency: row.currency_name })}</Tag>
-      {row.first_approved_by !== null && (
+      {row.first_approved_by !== null && row.first_approved_ms !== null && (
         <>
           <div>{adminText('firstBy', { email: row.first_approved_email ?? '', id: row.first_approved_by, time: formatTime(row.first_approved_ms) })}</div>
           <div className="tm-admin-muted">{adminText('secondWanted')}</div>

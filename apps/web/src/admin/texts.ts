@@ -66,6 +66,7 @@ const TEXTS = {
   detail: { en: 'Before / after', zh: '变更前后', hk: '變更前後', kr: '변경 전/후', jp: '変更前/後', spa: 'Antes / después' },
   staff: { en: 'Staff', zh: '工作人员', hk: '工作人員', kr: '직원', jp: '担当者', spa: 'Personal' },
   time: { en: 'Time', zh: '时间', hk: '時間', kr: '시간', jp: '日時', spa: 'Hora' },
+  timesIn: { en: 'Times in {zone}', zh: '时间按 {zone} 显示', hk: '時間按 {zone} 顯示', kr: '시간은 {zone} 기준', jp: '時刻は {zone} で表示', spa: 'Horas en {zone}' },
   actionFilter: { en: 'Action, e.g. withdrawal', zh: '动作，如 withdrawal', hk: '動作，如 withdrawal', kr: '작업, 예: withdrawal', jp: '操作（例：withdrawal）', spa: 'Acción, p. ej. withdrawal' },
   staffAccounts: { en: 'Staff', zh: '工作人员', hk: '工作人員', kr: '직원 관리', jp: '担当者管理', spa: 'Personal' },
   role: { en: 'Role', zh: '角色', hk: '角色', kr: '역할', jp: '役割', spa: 'Rol' },

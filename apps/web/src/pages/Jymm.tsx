@@ -6,7 +6,7 @@ import AccountPage from '../features/account/AccountPage';
 import CodeField from '../features/account/CodeField';
 import { sendPayPasswordCode } from '../features/account/api';
 import { useHasPayPassword, useSetPayPassword } from '../features/account/queries';
-import { rejection } from '../features/account/rejection';
+import { rejection } from '../api/rejection';
 import { repeatRules, schemaRule } from '../features/account/rules';
 import { useToast } from '../components/Toasts';
 

@@ -6,7 +6,7 @@ import AccountForm from '../features/account/AccountForm';
 import { changePassword } from '../features/account/api';
 import AccountPage from '../features/account/AccountPage';
 import PasswordFields from '../features/account/PasswordFields';
-import { rejection } from '../features/account/rejection';
+import { rejection } from '../api/rejection';
 import { maskAccount } from '../session/mask';
 import { clearSession } from '../session/store';
 import { useSessionValue } from '../session/useSession';

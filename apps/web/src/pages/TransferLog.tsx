@@ -2,10 +2,10 @@ import { limits } from '@tidemark/protocol';
 import { useTranslation } from 'react-i18next';
 import RouteButton from '../components/RouteButton';
 import { formatExact, trendOf } from '../format';
+import { formatTime, timeTitle } from '../format/time';
 import { LOG_DECIMALS } from '../features/wallet/amount';
 import PagedGrid from '../features/wallet/PagedGrid';
 import { useTransferLog, type TransferLogRow } from '../features/wallet/queries';
-import { formatTime, timeTitle } from '../features/wallet/time';
 import WalletPage from '../features/wallet/WalletPage';
 import { walletLabel } from '../features/wallet/wallets';
 

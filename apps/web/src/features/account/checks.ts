@@ -1,5 +1,5 @@
 import { ERROR_CODES, zAccount, zCode, zEmail, zNewPassword, ZPayPasswordRequest, ZRealNameRequest, type ErrorCode } from '@tidemark/protocol';
-import { rejection } from './rejection';
+import { rejection } from '../../api/rejection';
 
 /** The schemas the server runs on the account forms' fields; their issue messages are rejection codes. */
 const SCHEMAS = {

@@ -3,7 +3,7 @@ import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { upload } from '../../api/client';
 import { useShowError } from '../../api/mutation';
-import { rejection } from './rejection';
+import { rejection } from '../../api/rejection';
 import { useToast } from '../../components/Toasts';
 
 const TYPES = ['image/jpeg', 'image/png'];

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
 import { formatFixed, stepOfDecimals, toStep } from '../../format';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import type { Pair } from '../market/pair';
 import { useSlice } from '../market/slice';
 import { leverKeys, type LeverDeal } from './api';

@@ -2,6 +2,7 @@ import { Select, Spin } from 'antd';
 import type { TCandleBar } from '@tidemark/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zoneLabel } from '../../format/time';
 import { fetchBars } from './api';
 import { CandleChart } from './candleChart';
 import { chartZone, chooseZone } from './chartZone';
@@ -9,7 +10,7 @@ import { useFeed } from './FeedContext';
 import type { Interval } from './intervals';
 import { usePrecision } from './quotes';
 import { useSlice } from './slice';
-import { offsetLabel, zoneChoices } from './zone';
+import { zoneChoices } from './zone';
 
 /** The drawn chart (the chart library's chunk): history from the server, the open bar live. */
 export default function ChartCanvas({ height, interval }: { height: number; interval: Interval }) {
@@ -103,7 +104,7 @@ export default function ChartCanvas({ height, interval }: { height: number; inte
 export function ZoneSelect() {
   const { t } = useTranslation();
   const zone = useSlice(chartZone);
-  const [zoneOptions] = useState(() => zoneChoices().map((value) => ({ value, label: `${value} (${offsetLabel(value, Date.now())})` })));
+  const [zoneOptions] = useState(() => zoneChoices().map((value) => ({ value, label: zoneLabel(value) })));
   return (
     <Select
       size="small"

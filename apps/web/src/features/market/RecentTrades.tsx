@@ -1,12 +1,11 @@
 import { Empty } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatPrice } from '../../format';
+import { formatClock } from '../../format/time';
 import { chartZone } from './chartZone';
 import { useFeed } from './FeedContext';
 import { usePrecision } from './quotes';
 import { useSlice } from './slice';
-import { timeOfDay } from './zone';
 
 /** The tape: the latest 40 trades, newest on top, coloured by the taker's side. */
 export default function RecentTrades() {
@@ -14,8 +13,8 @@ export default function RecentTrades() {
   const feed = useFeed();
   const trades = useSlice(feed.trades);
   const { tick, step } = usePrecision(feed.pair.symbol);
-  const zone = useSlice(chartZone);
-  const clock = useMemo(() => timeOfDay(zone), [zone]);
+  // drawn again in a zone the trader picks
+  useSlice(chartZone);
   return (
     <div className="tm-mk-trades" role="table" aria-label={t('market.trades.title')}>
       <div className="tm-mk-trade-row tm-mk-head" role="row">
@@ -29,7 +28,7 @@ export default function RecentTrades() {
         // Trades have no id; their place in the list is their identity while it is shown.
         trades.map((trade, i) => (
           <div key={i} className="tm-mk-trade-row" role="row">
-            <span role="cell">{clock.format(trade.ts)}</span>
+            <span role="cell">{formatClock(trade.ts)}</span>
             <span role="cell" className={trade.direction === 'buy' ? 'tm-up' : 'tm-down'}>
               {formatPrice(trade.price, tick)}
             </span>

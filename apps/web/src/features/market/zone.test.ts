@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offsetLabel, timeOfDay, zoneOffsetMs } from './zone';
+import { offsetLabel, zoneOffsetMs } from './zone';
 
 const HOUR = 3_600_000;
 
@@ -12,10 +12,6 @@ describe('chart time zone', () => {
     expect(zoneOffsetMs('America/New_York', winter)).toBe(-5 * HOUR);
     expect(zoneOffsetMs('America/New_York', summer)).toBe(-4 * HOUR);
     expect(zoneOffsetMs('Asia/Kolkata', summer)).toBe(5.5 * HOUR);
-  });
-
-  it('formats a time of day in the zone', () => {
-    expect(timeOfDay('Asia/Shanghai').format(Date.UTC(2025, 0, 15, 20, 5, 9))).toBe('04:05:09');
   });
 
   it('labels the offset shown beside times', () => {

@@ -1,5 +1,5 @@
-/** The chart's time zone: the spec's default, or the trader's choice kept in local storage. */
-export const DEFAULT_ZONE = 'Asia/Shanghai';
+import { DISPLAY_TIME_ZONE } from '@tidemark/protocol';
+
 const ZONE_KEY = 'chart_tz';
 
 /** Zones offered in the chart's picker: the markets' home zones, UTC, and the browser's own. */
@@ -18,9 +18,10 @@ function isZone(zone: string): boolean {
   }
 }
 
+/** The chart's time zone, which every time shown follows: the trader's choice kept in local storage, else the exchange's. */
 export function storedZone(): string {
   const zone = localStorage.getItem(ZONE_KEY);
-  return zone && isZone(zone) ? zone : DEFAULT_ZONE;
+  return zone && isZone(zone) ? zone : DISPLAY_TIME_ZONE;
 }
 
 export function storeZone(zone: string): void {
@@ -65,9 +66,4 @@ export function offsetLabel(zone: string, timeMs: number): string {
   const hh = String(Math.floor(magnitude / 60)).padStart(2, '0');
   const mm = String(magnitude % 60).padStart(2, '0');
   return `UTC${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
-}
-
-/** A trade's time of day (HH:mm:ss) in the chart's zone, so the tape and the chart agree. */
-export function timeOfDay(zone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }

@@ -4,7 +4,7 @@ import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '../../format';
-import { formatTime } from '../wallet/time';
+import { formatTime } from '../../format/time';
 import { useSettlement } from './api';
 
 /** sha-256 of a text as hex, in the browser; undefined where the page is not a secure context. */

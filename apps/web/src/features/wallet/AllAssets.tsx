@@ -1,9 +1,9 @@
 import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import DataGrid from '../../components/DataGrid';
 import RouteButton from '../../components/RouteButton';
 import { sumAmounts, usdtTotalText } from './amount';
-import DataGrid from './DataGrid';
 import PanelButton from './PanelButton';
 import { LOG_TYPE, type WalletList } from './queries';
 import RecordsPanel from './RecordsPanel';

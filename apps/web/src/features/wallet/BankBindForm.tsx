@@ -3,7 +3,7 @@ import { limits } from '@tidemark/protocol';
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/mutation';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { bindBankCard } from './api';
 import { cashInfoKey, useCashInfo, type CashInfo } from './queries';
 import { useToast } from '../../components/Toasts';

@@ -5,7 +5,7 @@ import { Alert, Button, Descriptions, Form, Input, QRCode, Segmented, Skeleton }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/mutation';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { id } from './api';
 import CopyButton from './CopyButton';
 import { useInAddress, type BalanceRow, type InAddress } from './queries';

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import DataGrid, { type Column } from './DataGrid';
+import DataGrid, { type Column } from '../../components/DataGrid';
 import type { PagedList } from './queries';
 
 interface Props<T> {

@@ -1,9 +1,9 @@
 import { formatFixed } from '../../format';
+import { formatTime, timeTitle } from '../../format/time';
 import { useTranslation } from 'react-i18next';
 import { ASSET_DECIMALS } from './amount';
 import PagedGrid from './PagedGrid';
 import { useLegalLog, type LogRow, type LogType } from './queries';
-import { formatTime, timeTitle } from './time';
 
 interface Props {
   type: LogType;

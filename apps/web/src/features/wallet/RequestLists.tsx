@@ -1,10 +1,10 @@
 import { Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '../../format';
+import { formatTime, timeTitle } from '../../format/time';
 import { ASSET_DECIMALS } from './amount';
 import PagedGrid from './PagedGrid';
 import { useDeposits, useWithdrawals, type Deposit, type Withdrawal } from './queries';
-import { formatTime, timeTitle } from './time';
 
 type Status = Withdrawal['status_name'] | Deposit['status_name'];
 

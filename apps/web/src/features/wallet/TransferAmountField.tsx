@@ -2,7 +2,7 @@ import { formatUnits } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { plainAmount } from './amount';
 import { amountRules } from './rules';
 

@@ -4,7 +4,7 @@ import { Button, Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatFixed } from '../../format';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { ASSET_DECIMALS } from './amount';
 import CurrencySelect from './CurrencySelect';
 import { useCurrencyList, type WalletList } from './queries';

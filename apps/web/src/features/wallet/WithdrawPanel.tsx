@@ -6,7 +6,7 @@ import { useCallMutation } from '../../api/mutation';
 import RouteButton from '../../components/RouteButton';
 import { formatFixed } from '../../format';
 import { useHasPayPassword, useUserInfo } from '../account/queries';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { TOTP_OR_RECOVERY_PATTERN } from '../account/totpCode';
 import { id } from './api';
 import { ASSET_DECIMALS, HINT_DECIMALS, isBelow, plainAmount, withdrawQuote } from './amount';

@@ -1,6 +1,6 @@
 import { ADDRESS_KIND_NAME, addressKind, isValidAddress } from '@tidemark/core';
 import type { FormRule } from 'antd';
-import { rejection } from '../account/rejection';
+import { rejection } from '../../api/rejection';
 import { parseTyped, toUnits } from './amount';
 
 interface AmountRuleOptions {

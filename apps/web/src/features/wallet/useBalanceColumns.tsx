@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/DataGrid';
 import { formatFixed } from '../../format';
 import { ASSET_DECIMALS, usdtValue } from './amount';
-import type { Column } from './DataGrid';
 import type { BalanceRow } from './queries';
 import { availableIn, frozenIn, type Wallet } from './wallets';
 

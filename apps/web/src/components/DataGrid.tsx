@@ -1,5 +1,6 @@
 import { Empty } from 'antd';
 import { Fragment, type CSSProperties, type Key, type ReactNode } from 'react';
+import './data-grid.css';
 
 export interface Column<T> {
   key: string;
@@ -14,7 +15,7 @@ export interface Column<T> {
 }
 
 const cellClass = (column: Column<unknown>) =>
-  [column.numeric && 'tm-w-num', column.heading && 'tm-w-grid-heading'].filter(Boolean).join(' ') || undefined;
+  [column.numeric && 'tm-grid-num', column.heading && 'tm-grid-heading'].filter(Boolean).join(' ') || undefined;
 
 interface Props<T> {
   columns: Column<T>[];
@@ -36,17 +37,17 @@ interface Props<T> {
 export default function DataGrid<T>({ columns, rows, rowKey, actions, panel, empty, label }: Props<T>) {
   const style = {
     // a figure keeps its width (never broken between digits); the other columns give way
-    '--tm-w-grid-cols': [
+    '--tm-grid-cols': [
       ...columns.map((column) => `minmax(${column.numeric ? 'min-content' : '0'}, ${column.weight ?? 1}fr)`),
       ...(actions ? ['minmax(0, 1.4fr)'] : []),
     ].join(' '),
   } as CSSProperties;
-  if (rows.length === 0) return <Empty className="tm-w-grid-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  if (rows.length === 0) return <Empty className="tm-grid-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
-    <div className="tm-w-grid" role="table" aria-label={label} style={style}>
-      <div className="tm-w-grid-row tm-w-grid-head" role="row">
+    <div className="tm-grid" role="table" aria-label={label} style={style}>
+      <div className="tm-grid-row tm-grid-head" role="row">
         {columns.map((column) => (
-          <span key={column.key} role="columnheader" className={column.numeric ? 'tm-w-num' : undefined}>
+          <span key={column.key} role="columnheader" className={column.numeric ? 'tm-grid-num' : undefined}>
             {column.title}
           </span>
         ))}
@@ -56,7 +57,7 @@ export default function DataGrid<T>({ columns, rows, rowKey, actions, panel, emp
         const open = panel?.(row);
         return (
           <Fragment key={rowKey(row)}>
-            <div className={open ? 'tm-w-grid-row tm-w-grid-open' : 'tm-w-grid-row'} role="row">
+            <div className={open ? 'tm-grid-row tm-grid-open' : 'tm-grid-row'} role="row">
               {columns.map((column) => (
                 <span
                   key={column.key}
@@ -68,12 +69,12 @@ export default function DataGrid<T>({ columns, rows, rowKey, actions, panel, emp
                 </span>
               ))}
               {actions && (
-                <span role="cell" className="tm-w-grid-actions">
+                <span role="cell" className="tm-grid-actions">
                   {actions(row)}
                 </span>
               )}
             </div>
-            {open && <div className="tm-w-grid-panel">{open}</div>}
+            {open && <div className="tm-grid-panel">{open}</div>}
           </Fragment>
         );
       })}
