@@ -53,8 +53,8 @@ export const malformed = (fields: Record<string, string>): Malformed => fields a
 export type Refusal<C extends CallSpec> = C extends { answer: 'chart' } ? TTimesharError : TEnvelopeError;
 /** An ok answer, as the call's response schema types it. */
 export type Ok<C extends CallSpec> = CallWhole<C>;
-/** Either answer, told apart by `type`. */
-export type Answer<C extends CallSpec> = Ok<C> | Refusal<C>;
+/** Either answer, told apart by `type`; `code` reads as undefined on an ok answer that has none. */
+export type Answer<C extends CallSpec> = (Ok<C> extends { code: unknown } ? Ok<C> : Ok<C> & { code?: undefined }) | Refusal<C>;
 
 /** Makes calls of the table to one server. */
 export interface Client {

@@ -128,7 +128,7 @@ describe('transfers', () => {
       ),
     );
     expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
-    expect(answers.filter((a) => a.type === 'error').every((a) => a.type === 'error' && a.code === 'insufficient_balance')).toBe(true);
+    expect(answers.filter((a) => a.type === 'error').every((a) => a.code === 'insufficient_balance')).toBe(true);
     const list = await walletOf(user.token);
     expect(usdtRow(list.change_wallet).change_balance).toBe('0.00000000');
     expect(usdtRow(list.micro_wallet).micro_balance).toBe('77.70000000');
