@@ -117,6 +117,12 @@ export function pathOf(call: CallSpec, params: Record<string, string> = {}): str
   });
 }
 
+/** A signed link to an upload, as the upload answered it, in a call's parts: the file name and the signature fields. */
+export function uploadLink(link: string): { params: { name: string }; form: { expires: string; sig: string } } {
+  const url = new URL(link, 'http://link');
+  return { params: { name: url.pathname.split('/').pop()! }, form: { expires: url.searchParams.get('expires')!, sig: url.searchParams.get('sig')! } };
+}
+
 /** One request; an ok answer of a call in the table is checked against its response schema. */
 async function fetchEnvelope(
   base: string,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tidemark/protocol';
 import { buildSignedInUser, buildStaff, type SignedInUser } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import { pathOf, startTestServer, uploadLink, type Answer, type TestServer } from './harness';
 import { startSmtpServer } from './smtp';
 
 // What staff can see of traders' secrets: one-time codes are delivered, never readable in the
@@ -72,8 +72,9 @@ describe('what staff open is audited', () => {
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'front.png');
-    const uploaded = (await (await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form })).json()) as { message: string };
-    const image = await fetch(`${server.url}${uploaded.message.replace('/api/upload/', '/api/admin/upload/')}`, { headers: { authorization: `Bearer ${reviewer.token}` } });
+    const uploaded = (await (await fetch(new URL(calls.upload.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form })).json()) as Answer<typeof calls.upload>;
+    const link = uploadLink(uploaded.message);
+    const image = await fetch(`${server.url}${pathOf(calls.adminUploadRead, link.params)}?${new URLSearchParams(link.form)}`, { headers: { authorization: `Bearer ${reviewer.token}` } });
     expect(image.status).toBe(200);
     const views = await auditOf('view.upload');
     expect(views).toHaveLength(1);
