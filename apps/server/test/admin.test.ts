@@ -315,7 +315,11 @@ describe('traders', () => {
 
     expect(await lock(admin.token, { lock: 'withdraw', on: '1' })).toMatchObject({ type: 'ok' });
     const out = () =>
-      server.attempt(calls.walletOut, { currency: '3', number: '10', address: trader.address.address, pay_password: trader.fundPassword }, { token: trader.token, headers: { 'idempotency-key': `lock-${Date.now()}-${keySeq++}` } });
+      server.attempt(
+        calls.walletOut,
+        { currency: '3', number: '10', address: trader.address.address, pay_password: trader.fundPassword },
+        { token: trader.token, headers: { 'idempotency-key': `lock-${Date.now()}-${keySeq++}` } },
+      );
     expect(await out()).toMatchObject({ code: 'withdraw_locked' });
     expect(await spotUsdt(trader.token)).toEqual({ available: '500.00000000', frozen: '0.00000000' });
     await lock(admin.token, { lock: 'withdraw', on: '0' });

@@ -37,11 +37,22 @@ export interface RouteOptions extends CallOptions {
 /**
  * A form as the wire carries it: the call's request fields, each a string (form bodies and
  * query strings are text) and each optional (negative tests leave fields out); a link call's
- * signed link (`expires`, `sig`) too.
+ * signed link (`expires`, `sig`) too. A call known only as some call of the table (a `Request`)
+ * takes the fields `request` checked.
  */
-export type Form<C extends CallSpec> =
-  | (C['request'] extends z.ZodType ? { [K in keyof z.input<C['request']>]?: string } : Record<string, never>)
-  | (C extends { auth: 'link' } ? { expires?: string; sig?: string } : never);
+export type Form<C extends CallSpec> = CallSpec extends C
+  ? Record<string, string>
+  :
+      | (C['request'] extends z.ZodType ? { [K in keyof z.input<C['request']>]?: string } : Record<string, never>)
+      | (C extends { auth: 'link' } ? { expires?: string; sig?: string } : never);
+
+/** A call with its form, kept to be sent later (a test's table of operations, a call retried). */
+export interface Request {
+  call: CallSpec;
+  form: Record<string, string>;
+}
+/** A request whose form is checked against its call's. */
+export const request = <C extends CallSpec>(call: C, form: Form<C>): Request => ({ call, form: form as Record<string, string> });
 
 declare const malformedForm: unique symbol;
 /** Fields outside a call's form, made only by `malformed`. */
@@ -52,7 +63,7 @@ export const malformed = (fields: Record<string, string>): Malformed => fields a
 /** A refused call: `error` with its code, or `999` (no valid session); a chart call's carries its chart fields. */
 export type Refusal<C extends CallSpec> = C extends { answer: 'chart' } ? TTimesharError : TEnvelopeError;
 /** An ok answer, as the call's response schema types it. */
-export type Ok<C extends CallSpec> = CallWhole<C>;
+export type Ok<C extends CallSpec> = CallSpec extends C ? { type: 'ok'; message: unknown } : CallWhole<C>;
 /** Either answer, told apart by `type`; `code` reads as undefined on an ok answer that has none. */
 export type Answer<C extends CallSpec> = (Ok<C> extends { code: unknown } ? Ok<C> : Ok<C> & { code?: undefined }) | Refusal<C>;
 
@@ -106,6 +117,20 @@ export function clientOf(url: string, nextIp?: () => string): Client {
       return answer as unknown as Refusal<typeof call>;
     },
   };
+}
+
+/**
+ * The outcome of a request to a server that may die under it: `ok`, the refusal's code, or
+ * `unanswered` when the connection died. An ok answer outside its call's schema still fails the test.
+ */
+export async function outcomeOf(url: string, { call, form }: Request, options: CallOptions): Promise<string> {
+  try {
+    const answer = await clientOf(url).attempt(call, form, options);
+    return answer.type === 'ok' ? 'ok' : answer.code;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AssertionError') throw error;
+    return 'unanswered';
+  }
 }
 
 /** A call's path with its parameters (`:name`) filled in, for a test that fetches it itself. */
