@@ -88,8 +88,7 @@ export interface TestServer extends RunningServer, Client {
 }
 
 /** The answer of a test's own route: an envelope whose message the route decides. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Envelope = { type: string; code?: string; message: any; data?: any[] };
+export type Envelope = { type: string; code?: string; message: unknown };
 
 /**
  * A client of the server at `url` that calls as the web app does: the call's method and path
