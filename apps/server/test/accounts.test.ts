@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { limits, rateLimits } from '@tidemark/protocol';
+import { calls, limits, rateLimits } from '@tidemark/protocol';
 import { insertUpload } from '../src/modules/upload/queries';
 import { readImage } from '../src/modules/upload/routes';
 import { buildSignedInUser, buildStaff } from '../src/testing/factories';
-import { captureMailer, startTestServer, type TestServer } from './harness';
+import { captureMailer, malformed, pathOf, startTestServer, uploadLink, type Answer, type Form, type TestServer } from './harness';
 import { startSmtpServer } from './smtp';
 
 const mailer = captureMailer();
@@ -20,8 +20,8 @@ afterAll(() => server.close());
 async function registered(overrides: { email?: string; password?: string; extension_code?: string } = {}) {
   const email = overrides.email ?? newEmail();
   const password = overrides.password ?? 'abc12345';
-  expect(await server.post('/api/sms_mail', { user_string: email, lang: 'en' })).toMatchObject({ type: 'ok' });
-  const answer = await server.post('/api/user/register', {
+  await server.call(calls.smsMail, { user_string: email, lang: 'en' });
+  const answer = await server.call(calls.userRegister, {
     type: 'email',
     user_string: email,
     password,
@@ -35,15 +35,14 @@ async function registered(overrides: { email?: string; password?: string; extens
 
 async function loggedIn(overrides: Parameters<typeof registered>[0] = {}) {
   const user = await registered(overrides);
-  const login = await server.post('/api/user/login', { user_string: user.email, password: user.password, type: '1' });
-  expect(login.type).toBe('ok');
-  return { ...user, token: login.message as string };
+  const login = await server.call(calls.userLogin, { user_string: user.email, password: user.password, type: '1' });
+  return { ...user, token: login.message };
 }
 
 describe('register and log in', () => {
   it('registers with a mailed code, opens all four wallets in every currency, and logs in', async () => {
     const user = await loggedIn();
-    const info = await server.get('/api/user/info', { token: user.token });
+    const info = await server.call(calls.userInfo, {}, { token: user.token });
     expect(info).toMatchObject({
       type: 'ok',
       message: { email: user.email, review_status: 0, is_auth: 0, is_invee: 0, has_pay_password: 0, phone: null, is_seller: 0 },
@@ -61,14 +60,14 @@ describe('register and log in', () => {
 
   it('writes the code mail in the language of the request', async () => {
     const email = newEmail();
-    await server.post('/api/sms_mail', { user_string: email }, { lang: 'jp' });
+    await server.call(calls.smsMail, { user_string: email }, { lang: 'jp' });
     expect(mailer.sent.at(-1)).toMatchObject({ to: email, subject: expect.stringContaining('認証コード') });
   });
 
   it('refuses a second code within 60 seconds, saying how long to wait', async () => {
     const email = newEmail();
-    await server.post('/api/sms_mail', { user_string: email });
-    const again = await server.post('/api/sms_mail', { user_string: email });
+    await server.call(calls.smsMail, { user_string: email });
+    const again = await server.refused(calls.smsMail, { user_string: email });
     expect(again).toMatchObject({ type: 'error', code: 'code_resend_wait' });
     expect(again.message).toMatch(/wait (59|60) s/);
   });
@@ -84,7 +83,7 @@ describe('register and log in', () => {
     ['a phone registration', { type: 'mobile' }, 'phone_codes_unavailable'],
   ])('refuses %s', async (_what, overrides: Record<string, string>, code) => {
     const email = newEmail();
-    await server.post('/api/sms_mail', { user_string: email });
+    await server.call(calls.smsMail, { user_string: email });
     const form = {
       type: 'email',
       user_string: email,
@@ -94,28 +93,28 @@ describe('register and log in', () => {
       ...overrides,
     };
     if (form.code === 'wrong') form.code = String((Number(mailer.lastCode(email)) + 1) % 1_000_000).padStart(6, '0');
-    expect(await server.post('/api/user/register', form)).toMatchObject({ type: 'error', code });
+    expect(await server.refused(calls.userRegister, form)).toMatchObject({ type: 'error', code });
   });
 
   it('refuses a code sent for another address and an unknown invitee e-mail format', async () => {
     const a = newEmail();
     const b = newEmail();
-    await server.post('/api/sms_mail', { user_string: a });
-    const answer = await server.post('/api/user/register', {
+    await server.call(calls.smsMail, { user_string: a });
+    const answer = await server.refused(calls.userRegister, {
       user_string: b,
       password: 'abc12345',
       re_password: 'abc12345',
       code: mailer.lastCode(a),
     });
     expect(answer).toMatchObject({ type: 'error', code: 'code_wrong' });
-    expect(await server.post('/api/sms_mail', { user_string: 'not-an-email' })).toMatchObject({ code: 'email_invalid' });
+    expect(await server.refused(calls.smsMail, { user_string: 'not-an-email' })).toMatchObject({ code: 'email_invalid' });
   });
 
   it('refuses an expired code', async () => {
     const email = newEmail();
-    await server.post('/api/sms_mail', { user_string: email });
+    await server.call(calls.smsMail, { user_string: email });
     await server.db.updateTable('verification_code').set({ expires_at_ms: BigInt(Date.now() - 1) }).where('target', '=', email).execute();
-    const answer = await server.post('/api/user/register', {
+    const answer = await server.refused(calls.userRegister, {
       user_string: email,
       password: 'abc12345',
       re_password: 'abc12345',
@@ -126,11 +125,11 @@ describe('register and log in', () => {
 
   it('burns a code after five wrong tries, even the right code after that', async () => {
     const email = newEmail();
-    await server.post('/api/sms_mail', { user_string: email });
+    await server.call(calls.smsMail, { user_string: email });
     const right = mailer.lastCode(email);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     const attempt = (code: string) =>
-      server.post('/api/user/register', { user_string: email, password: 'abc12345', re_password: 'abc12345', code });
+      server.refused(calls.userRegister, { user_string: email, password: 'abc12345', re_password: 'abc12345', code });
     for (let i = 1; i < limits.codeTriesMax; i++) expect(await attempt(wrong)).toMatchObject({ code: 'code_wrong' });
     expect(await attempt(wrong)).toMatchObject({ code: 'code_too_many_tries' });
     expect(await attempt(right)).toMatchObject({ code: 'code_too_many_tries' });
@@ -138,9 +137,9 @@ describe('register and log in', () => {
 
   it('marks an invited trader as invitee and links the inviter', async () => {
     const inviter = await loggedIn();
-    const inviterInfo = await server.get('/api/user/info', { token: inviter.token });
+    const inviterInfo = await server.call(calls.userInfo, {}, { token: inviter.token });
     const invitee = await loggedIn({ extension_code: inviterInfo.message.extension_code.toLowerCase() });
-    const info = await server.get('/api/user/info', { token: invitee.token });
+    const info = await server.call(calls.userInfo, {}, { token: invitee.token });
     expect(info.message.is_invee).toBe(1);
     const row = await server.db.selectFrom('user').select('parent_id').where('email', '=', invitee.email).executeTakeFirstOrThrow();
     expect(row.parent_id).toBe(BigInt(inviterInfo.message.id));
@@ -148,36 +147,36 @@ describe('register and log in', () => {
 
   it('answers the same for an unknown account and a wrong password', async () => {
     const user = await registered();
-    const wrongPassword = await server.post('/api/user/login', { user_string: user.email, password: 'nope12345' }, { lang: 'zh' });
-    const unknown = await server.post('/api/user/login', { user_string: newEmail(), password: 'nope12345' }, { lang: 'zh' });
+    const wrongPassword = await server.refused(calls.userLogin, { user_string: user.email, password: 'nope12345' }, { lang: 'zh' });
+    const unknown = await server.refused(calls.userLogin, { user_string: newEmail(), password: 'nope12345' }, { lang: 'zh' });
     expect(wrongPassword).toEqual({ type: 'error', code: 'login_failed', message: '账号或密码错误' });
     expect(unknown).toEqual(wrongPassword);
   });
 
   it('ends the session at logout: the token then answers 999', async () => {
     const user = await loggedIn();
-    expect(await server.get('/api/user/logout', { token: user.token })).toMatchObject({ type: 'ok' });
-    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
+    await server.call(calls.userLogout, {}, { token: user.token });
+    expect(await server.refused(calls.userInfo, {}, { token: user.token })).toMatchObject({ type: '999' });
   });
 
   it('rate-limits code mails per IP', async () => {
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push(await server.post('/api/sms_mail', { user_string: newEmail() }, { ip: '203.0.113.20' }));
+    for (let i = 0; i < 21; i++) answers.push(await server.attempt(calls.smsMail, { user_string: newEmail() }, { ip: '203.0.113.20' }));
     expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
     expect(answers[20]).toMatchObject({ type: 'error', code: 'rate_limited' });
   });
 
   it('says plainly that phone codes are not available', async () => {
-    expect(await server.post('/api/sms_send', { user_string: '13800000000' }, { lang: 'hk' })).toEqual({
+    expect(await server.refused(calls.smsSend, { user_string: '13800000000' }, { lang: 'hk' })).toEqual({
       type: 'error',
       code: 'phone_codes_unavailable',
       message: '暫不支援手機驗證碼，請使用郵箱',
     });
-    expect(await server.post('/api/user/check_mobile', { mobile_code: '123456' })).toMatchObject({ code: 'phone_codes_unavailable' });
+    expect(await server.refused(calls.userCheckMobile, { mobile_code: '123456' })).toMatchObject({ code: 'phone_codes_unavailable' });
   });
 
   it('lists countries with their area codes', async () => {
-    const answer = await server.get('/api/common/countries');
+    const answer = await server.call(calls.commonCountries);
     expect(answer.message).toContainEqual({ country_id: expect.any(Number), area_code: '86', name_en: 'China', iso: 'CN' });
   });
 });
@@ -185,53 +184,52 @@ describe('register and log in', () => {
 describe('passwords', () => {
   it('resets a forgotten password: check first, then reset, which ends every session', async () => {
     const user = await loggedIn();
-    expect(await server.post('/api/sms_mail', { user_string: user.email, type: 'forget' })).toMatchObject({ type: 'ok' });
+    await server.call(calls.smsMail, { user_string: user.email, type: 'forget' });
     const code = mailer.lastCode(user.email);
-    expect(await server.post('/api/user/check_email', { email_code: code, user_string: user.email })).toMatchObject({ type: 'ok' });
-    const reset = await server.post('/api/user/forget', { account: user.email, password: 'new12345', repassword: 'new12345', code });
-    expect(reset).toMatchObject({ type: 'ok' });
-    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
-    expect(await server.post('/api/user/login', { user_string: user.email, password: user.password })).toMatchObject({ code: 'login_failed' });
-    expect((await server.post('/api/user/login', { user_string: user.email, password: 'new12345' })).type).toBe('ok');
+    await server.call(calls.userCheckEmail, { email_code: code, user_string: user.email });
+    await server.call(calls.userForget, { account: user.email, password: 'new12345', repassword: 'new12345', code });
+    expect(await server.refused(calls.userInfo, {}, { token: user.token })).toMatchObject({ type: '999' });
+    expect(await server.refused(calls.userLogin, { user_string: user.email, password: user.password })).toMatchObject({ code: 'login_failed' });
+    await server.call(calls.userLogin, { user_string: user.email, password: 'new12345' });
     // the code is used up
-    const replay = await server.post('/api/user/forget', { account: user.email, password: 'again123', repassword: 'again123', code });
+    const replay = await server.refused(calls.userForget, { account: user.email, password: 'again123', repassword: 'again123', code });
     expect(replay).toMatchObject({ type: 'error', code: 'code_wrong' });
   });
 
   it('answers a forgotten-password mail for an unknown address as for a known one, mailing nothing', async () => {
     const known = await registered();
     const unknown = newEmail();
-    const ask = (email: string) => server.post('/api/sms_mail', { user_string: email, type: 'forget' });
+    const ask = (email: string) => server.attempt(calls.smsMail, { user_string: email, type: 'forget' });
     expect(await ask(unknown)).toEqual(await ask(known.email));
     expect(mailer.sent.filter((m) => m.to === unknown)).toEqual([]);
     // the resend wait and the code checks go alike too
     expect(await ask(unknown)).toMatchObject({ code: 'code_resend_wait' });
     expect(await ask(known.email)).toMatchObject({ code: 'code_resend_wait' });
-    const check = (email: string) => server.post('/api/user/check_email', { email_code: '123456', user_string: email });
+    const check = (email: string) => server.refused(calls.userCheckEmail, { email_code: '123456', user_string: email });
     for (let i = 1; i < limits.codeTriesMax; i++) expect(await check(unknown)).toMatchObject({ code: 'code_wrong' });
     expect(await check(unknown)).toMatchObject({ code: 'code_too_many_tries' });
   });
 
   it('changes the password: the old one must be right, the new one different; every session ends, this one too', async () => {
     const user = await loggedIn();
-    const other = (await server.post('/api/user/login', { user_string: user.email, password: user.password })).message as string;
-    const change = (form: Record<string, string>) => server.post('/api/user/e_pwd', { type: '1', ...form }, { token: user.token });
+    const other = (await server.call(calls.userLogin, { user_string: user.email, password: user.password })).message;
+    const change = (form: Form<typeof calls.userChangePassword>) => server.attempt(calls.userChangePassword, { type: '1', ...form }, { token: user.token });
     expect(await change({ old_password: 'wrong999', password: 'next1234', re_password: 'next1234' })).toMatchObject({ code: 'old_password_wrong' });
     expect(await change({ old_password: user.password, password: user.password, re_password: user.password })).toMatchObject({
       code: 'password_same_as_old',
     });
     expect(await change({ old_password: user.password, password: 'next1234', re_password: 'next1234' })).toMatchObject({ type: 'ok' });
-    expect(await server.get('/api/user/info', { token: other })).toMatchObject({ type: '999' });
-    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: '999' });
-    expect((await server.post('/api/user/login', { user_string: user.email, password: 'next1234' })).type).toBe('ok');
+    expect(await server.refused(calls.userInfo, {}, { token: other })).toMatchObject({ type: '999' });
+    expect(await server.refused(calls.userInfo, {}, { token: user.token })).toMatchObject({ type: '999' });
+    await server.call(calls.userLogin, { user_string: user.email, password: 'next1234' });
   });
 
   it('sets a 6-digit fund password with the login password and a mailed code', async () => {
     const user = await loggedIn();
-    expect(await server.post('/api/user/has_password', { currency: '3' }, { token: user.token })).toEqual({ type: 'ok', message: 2 });
-    await server.post('/api/user/pay_password_code', {}, { token: user.token });
+    expect(await server.call(calls.userHasPassword, malformed({ currency: '3' }), { token: user.token })).toEqual({ type: 'ok', message: 2 });
+    await server.call(calls.userPayPasswordCode, {}, { token: user.token });
     const code = mailer.lastCode(user.email);
-    const set = (form: Record<string, string>) => server.post('/api/user/pay_password', form, { token: user.token });
+    const set = (form: Form<typeof calls.userPayPassword>) => server.attempt(calls.userPayPassword, form, { token: user.token });
     expect(await set({ password: user.password, pay_password: '12345', re_pay_password: '12345', code })).toMatchObject({
       code: 'pay_password_invalid',
     });
@@ -239,7 +237,7 @@ describe('passwords', () => {
       code: 'old_password_wrong',
     });
     expect(await set({ password: user.password, pay_password: '123456', re_pay_password: '123456', code })).toMatchObject({ type: 'ok' });
-    expect(await server.post('/api/user/has_password', {}, { token: user.token })).toEqual({ type: 'ok', message: 1 });
+    expect(await server.call(calls.userHasPassword, {}, { token: user.token })).toEqual({ type: 'ok', message: 1 });
   });
 });
 
@@ -250,12 +248,12 @@ describe('no enumeration, and staff credentials are the console’s alone', () =
     await server.db.updateTable('verification_code').set({ created_at_ms: 0n }).where('target', '=', owner.email).execute();
     const fresh = newEmail();
     const before = mailer.sent.length;
-    const ask = (email: string) => server.post('/api/sms_mail', { user_string: email }, { lang: 'en' });
+    const ask = (email: string) => server.call(calls.smsMail, { user_string: email }, { lang: 'en' });
     expect(await ask(owner.email)).toEqual(await ask(fresh));
     const toOwner = mailer.sent.slice(before).filter((m) => m.to === owner.email);
     expect(toOwner).toEqual([{ to: owner.email, subject: 'Tidemark: you already have an account', text: expect.not.stringMatching(/\b\d{6}\b/) }]);
     // the code is checked before the address: a taken address is a wrong code, not `account_exists`
-    const register = (email: string, code: string) => server.post('/api/user/register', { user_string: email, password: 'abc12345', re_password: 'abc12345', code });
+    const register = (email: string, code: string) => server.refused(calls.userRegister, { user_string: email, password: 'abc12345', re_password: 'abc12345', code });
     const wrongCode = String((Number(mailer.lastCode(fresh)) + 1) % 1_000_000).padStart(6, '0');
     expect(await register(owner.email, wrongCode)).toMatchObject({ type: 'error', code: 'code_wrong' });
     expect(await register(owner.email, wrongCode)).toEqual(await register(fresh, wrongCode));
@@ -265,23 +263,23 @@ describe('no enumeration, and staff credentials are the console’s alone', () =
     const staff = await buildStaff(server, { role: 'reviewer', password: 'Console-pass-1' });
     const unknown = newEmail();
     const before = mailer.sent.length;
-    const alike = async (form: Record<string, string>, path = '/api/sms_mail') => {
-      const [a, b] = [await server.post(path, { ...form, user_string: staff.email }), await server.post(path, { ...form, user_string: unknown })];
+    const alike = async <T>(ask: (user_string: string) => Promise<T>) => {
+      const [a, b] = [await ask(staff.email), await ask(unknown)];
       expect(a).toEqual(b);
       return a;
     };
-    expect(await alike({ type: 'forget' })).toMatchObject({ type: 'ok' });
-    expect(await alike({})).toMatchObject({ type: 'ok' });
-    expect(await alike({ email_code: '123456' }, '/api/user/check_email')).toMatchObject({ code: 'code_wrong' });
+    await alike((user_string) => server.call(calls.smsMail, { type: 'forget', user_string }));
+    await alike((user_string) => server.call(calls.smsMail, { user_string }));
+    expect(await alike((user_string) => server.refused(calls.userCheckEmail, { email_code: '123456', user_string }))).toMatchObject({ code: 'code_wrong' });
     expect(mailer.sent.slice(before).filter((m) => m.to === staff.email)).toEqual([]);
-    const reset = await server.post('/api/user/forget', { account: staff.email, password: 'abc123', repassword: 'abc123', code: '123456' });
+    const reset = await server.refused(calls.userForget, { account: staff.email, password: 'abc123', repassword: 'abc123', code: '123456' });
     expect(reset).toMatchObject({ type: 'error', code: 'code_wrong' });
-    expect(await server.post('/api/user/register', { user_string: staff.email, password: 'abc12345', re_password: 'abc12345', code: '123456' })).toMatchObject({
+    expect(await server.refused(calls.userRegister, { user_string: staff.email, password: 'abc12345', re_password: 'abc12345', code: '123456' })).toMatchObject({
       code: 'code_wrong',
     });
     // the console password and sessions are untouched
-    expect(await server.get('/api/admin/me', { token: staff.token })).toMatchObject({ type: 'ok' });
-    expect(await server.post('/api/admin/login', { email: staff.email, password: 'Console-pass-1' })).toMatchObject({ type: 'ok' });
+    await server.call(calls.adminMe, {}, { token: staff.token });
+    await server.call(calls.adminLogin, { email: staff.email, password: 'Console-pass-1' });
   });
 });
 
@@ -296,9 +294,10 @@ async function upload(token: string, bytes: Buffer, filename: string, type = 'im
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
   const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': ip };
-  const response = await fetch(`${server.url}/api/upload`, { method: 'POST', headers, body: form });
-  return (await response.json()) as { type: string; code?: string; message: string };
+  const response = await fetch(new URL(calls.upload.path, server.url), { method: 'POST', headers, body: form });
+  return (await response.json()) as Answer<typeof calls.upload>;
 }
+
 
 describe('uploads and identity', () => {
   it('takes a PNG, serves it to its owner and to staff only', async () => {
@@ -309,12 +308,13 @@ describe('uploads and identity', () => {
     const mine = await fetch(`${server.url}${answer.message}`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(mine.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
-    expect(await server.get(answer.message, { token: stranger.token })).toMatchObject({ code: 'upload_not_found' });
-    expect(await server.get(answer.message.split('?')[0]!)).toMatchObject({ type: '999' });
+    const { params, form } = uploadLink(answer.message);
+    expect(await server.refused(calls.uploadRead, form, { token: stranger.token, params })).toMatchObject({ code: 'upload_not_found' });
+    expect(await server.refused(calls.uploadRead, {}, { params })).toMatchObject({ type: '999' });
     // staff see it through the console, with a staff session
     const staff = await buildStaff(server);
-    expect(await server.get(answer.message.split('?')[0]!, { token: staff.token })).toMatchObject({ type: '999' });
-    const staffView = await fetch(`${server.url}${answer.message.replace('/api/upload/', '/api/admin/upload/')}`, { headers: { authorization: `Bearer ${staff.token}` } });
+    expect(await server.refused(calls.uploadRead, {}, { token: staff.token, params })).toMatchObject({ type: '999' });
+    const staffView = await fetch(`${server.url}${pathOf(calls.adminUploadRead, params)}?${new URLSearchParams(form)}`, { headers: { authorization: `Bearer ${staff.token}` } });
     expect(staffView.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await staffView.arrayBuffer())).toEqual(PNG);
   });
@@ -371,18 +371,18 @@ describe('uploads and identity', () => {
     const user = await buildSignedInUser(server);
     const form = await identityForm(user.token);
     const sameUrl = { ...form, hand_pic: form.front_pic };
-    expect(await server.post('/api/user/real_name', sameUrl, { token: user.token })).toMatchObject({ code: 'identity_photos_repeated' });
+    expect(await server.refused(calls.userRealName, sameUrl, { token: user.token })).toMatchObject({ code: 'identity_photos_repeated' });
     const again = (await upload(user.token, pngOf('f'), 'again.png')).message;
-    expect(await server.post('/api/user/real_name', { ...form, reverse_pic: again }, { token: user.token })).toMatchObject({
+    expect(await server.refused(calls.userRealName, { ...form, reverse_pic: again }, { token: user.token })).toMatchObject({
       code: 'identity_photos_repeated',
       message: 'Please upload a different image for each identity photo',
     });
-    expect((await server.get('/api/user/center', { token: user.token })).message.review_status).toBe(0);
+    expect((await server.call(calls.userCenter, {}, { token: user.token })).message.review_status).toBe(0);
   });
 
   it.each(["O'Neil", 'Jean-Luc Picard', 'José Núñez', '张三', '阿·布', 'J. R. Tolkien'])('takes the name %s', async (name) => {
     const user = await buildSignedInUser(server);
-    expect(await server.post('/api/user/real_name', { ...(await identityForm(user.token)), name }, { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userRealName, { ...(await identityForm(user.token)), name }, { token: user.token });
   });
 
   /** a PNG with bytes of its own after the image's end, so each is a different file */
@@ -396,11 +396,11 @@ describe('uploads and identity', () => {
   it('takes an identity into review once, strips spaces, and lets staff verify it', async () => {
     const user = await buildSignedInUser(server);
     const form = await identityForm(user.token);
-    expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ type: 'ok', message: 'Submitted, awaiting review' });
-    expect(await server.get('/api/user/center', { token: user.token })).toEqual({ type: 'ok', message: { review_status: 1 } });
+    expect(await server.call(calls.userRealName, form, { token: user.token })).toMatchObject({ type: 'ok', message: 'Submitted, awaiting review' });
+    expect(await server.call(calls.userCenter, {}, { token: user.token })).toEqual({ type: 'ok', message: { review_status: 1 } });
     const row = await server.db.selectFrom('identity').select(['name', 'card_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('AdaLovelace');
-    expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ code: 'identity_already_submitted' });
+    expect(await server.refused(calls.userRealName, form, { token: user.token })).toMatchObject({ code: 'identity_already_submitted' });
   });
 
   it.each([
@@ -418,8 +418,8 @@ describe('uploads and identity', () => {
       const stranger = await buildSignedInUser(server);
       form.front_pic = (await upload(stranger.token, PNG, 'x.png')).message;
     }
-    expect(await server.post('/api/user/real_name', form, { token: user.token })).toMatchObject({ type: 'error', code });
-    expect((await server.get('/api/user/center', { token: user.token })).message.review_status).toBe(0);
+    expect(await server.refused(calls.userRealName, form, { token: user.token })).toMatchObject({ type: 'error', code });
+    expect((await server.call(calls.userCenter, {}, { token: user.token })).message.review_status).toBe(0);
   });
 
   it('lets staff approve or reject, audited, and refuses an ID verified for someone else', async () => {
@@ -427,21 +427,21 @@ describe('uploads and identity', () => {
     const staff = await buildStaff(server);
     const first = await buildSignedInUser(server);
     const cardId = `CARD${Date.now()}`;
-    await server.post('/api/user/real_name', await identityForm(first.token, cardId), { token: first.token });
+    await server.call(calls.userRealName, await identityForm(first.token, cardId), { token: first.token });
     await reviewIdentity(server.db, { staffId: staff.id, userId: first.id, approve: true }, server.clock());
-    expect(await server.get('/api/user/info', { token: first.token })).toMatchObject({ message: { review_status: 2, is_auth: 1 } });
+    expect(await server.call(calls.userInfo, {}, { token: first.token })).toMatchObject({ message: { review_status: 2, is_auth: 1 } });
 
     const second = await buildSignedInUser(server);
-    expect(await server.post('/api/user/real_name', await identityForm(second.token, cardId.toLowerCase()), { token: second.token })).toMatchObject({
+    expect(await server.refused(calls.userRealName, await identityForm(second.token, cardId.toLowerCase()), { token: second.token })).toMatchObject({
       code: 'id_already_verified',
     });
 
     const third = await buildSignedInUser(server);
-    await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token });
+    await server.call(calls.userRealName, await identityForm(third.token), { token: third.token });
     await reviewIdentity(server.db, { staffId: staff.id, userId: third.id, approve: false, note: 'blurry photo' }, server.clock());
-    expect((await server.get('/api/user/center', { token: third.token })).message.review_status).toBe(3);
+    expect((await server.call(calls.userCenter, {}, { token: third.token })).message.review_status).toBe(3);
     // rejected: may submit again
-    expect((await server.post('/api/user/real_name', await identityForm(third.token), { token: third.token })).type).toBe('ok');
+    await server.call(calls.userRealName, await identityForm(third.token), { token: third.token });
     await expect(reviewIdentity(server.db, { staffId: first.id, userId: third.id, approve: true }, server.clock())).rejects.toThrow(/staff/);
 
     const audit = await server.db.selectFrom('audit_log').select(['action', 'subject']).where('staff_id', '=', staff.id).execute();
@@ -455,20 +455,20 @@ describe('uploads and identity', () => {
 describe('invitee survey', () => {
   it('takes the nine answers with a code mailed to the stored e-mail, once', async () => {
     const inviter = await loggedIn();
-    const code = (await server.get('/api/user/info', { token: inviter.token })).message.extension_code;
+    const code = (await server.call(calls.userInfo, {}, { token: inviter.token })).message.extension_code;
     const invitee = await loggedIn({ extension_code: code });
-    expect(await server.post('/api/sms_mailinve', { user_string: invitee.email, type: 'investee' }, { token: invitee.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.smsMailInvee, malformed({ user_string: invitee.email, type: 'investee' }), { token: invitee.token });
     const mailed = mailer.lastCode(invitee.email);
-    const submit = (answers: string) => server.post('/api/user/invee_survey', { code: mailed, answers }, { token: invitee.token });
+    const submit = (answers: string) => server.attempt(calls.userInveeSurvey, { code: mailed, answers }, { token: invitee.token });
     expect(await submit('a,b,c')).toMatchObject({ code: 'survey_incomplete' });
     expect(await submit('a,b,c,d,a,b,c,d,a')).toMatchObject({ type: 'ok' });
-    expect((await server.get('/api/user/info', { token: invitee.token })).message.is_invee).toBe(0);
+    expect((await server.call(calls.userInfo, {}, { token: invitee.token })).message.is_invee).toBe(0);
     expect(await submit('a,b,c,d,a,b,c,d,a')).toMatchObject({ code: 'survey_not_invited' });
   });
 
   it('has no survey for a trader who was not invited', async () => {
     const user = await loggedIn();
-    expect(await server.post('/api/sms_mailinve', {}, { token: user.token })).toMatchObject({ code: 'survey_not_invited' });
+    expect(await server.refused(calls.smsMailInvee, {}, { token: user.token })).toMatchObject({ code: 'survey_not_invited' });
   });
 });
 
@@ -479,7 +479,7 @@ describe('mail over SMTP', () => {
     const mailServer = await startTestServer({ env: { SMTP_URL: smtp.url } });
     try {
       const email = newEmail();
-      expect(await mailServer.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'ok' });
+      await mailServer.call(calls.smsMail, { user_string: email });
       expect(received).toHaveLength(1);
       expect(received[0]).toMatch(/Your registration code is \d{6}/);
       const outbox = await mailServer.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();

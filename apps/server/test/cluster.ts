@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { NodeCommand } from './market-node';
 import type { ProcessReply } from './server-process';
+import { clientOf, type Client } from './harness';
 
 /** Two or more real server processes on one PostgreSQL schema and one Redis (see market-node.ts). */
 const NODE_SCRIPT = fileURLToPath(new URL('./market-node.ts', import.meta.url));
@@ -19,8 +20,8 @@ export async function onPg(sql: string) {
   await client.query(sql).finally(() => client.end());
 }
 
-/** A real server process a test drives over IPC: its URL, whether it leads, and its commands. */
-export interface ServerProcess<C> {
+/** A real server process a test drives over IPC: its URL, whether it leads, its commands, and its calls. */
+export interface ServerProcess<C> extends Client {
   child: ChildProcess;
   url: string;
   /** resolves when the process reports that it leads */
@@ -64,7 +65,7 @@ export function spawnServer<C extends object>(
     child.once('exit', (code, signal) => reject(new Error(`server process exited with ${code ?? signal}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const said = JSON.parse(line) as ServerLine;
-      if (said.url) resolve({ child, url: said.url, leading, command });
+      if (said.url) resolve({ child, url: said.url, leading, command, ...clientOf(said.url) });
       if (said.leader) leader();
       onLine?.(said);
     });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '@tidemark/core';
-import { CURRENCY_IDS, limits } from '@tidemark/protocol';
+import { calls, CURRENCY_IDS, limits, type CallSpec } from '@tidemark/protocol';
 import { createSession } from '../src/modules/session/service';
 import { buildSignedInUser, buildStaff, buildTrader, openDeposits, type SignedInUser } from '../src/testing/factories';
-import { startTestServer, type Envelope, type TestServer } from './harness';
+import { startTestServer, type Answer, type Form, type Ok, type TestServer } from './harness';
 
 // The two-person rule against one admin: every currency has a two-approval amount (the
 // equivalent of 1,000 USDT unless staff set another), and from it on a withdrawal or a deposit
@@ -32,32 +32,33 @@ afterAll(() => server.close());
 
 let keySeq = 0;
 /** A console call as the staff member, in a session opened now (the clock jumps past session limits). */
-async function as(staffId: bigint, path: string, form: Record<string, string>): Promise<Envelope> {
+async function as<C extends CallSpec>(staffId: bigint, call: C, form: Form<C>): Promise<Answer<C>> {
   const token = await createSession(server.db, staffId, clock(), 'staff');
-  return server.post(path, form, { token, lang: 'en', headers: { 'idempotency-key': `dual-${keySeq++}` } });
+  return server.attempt(call, form, { token, lang: 'en', headers: { 'idempotency-key': `dual-${keySeq++}` } });
 }
-async function read(path: string, query: Record<string, string> = {}): Promise<Envelope> {
-  return server.get(path, { token: await createSession(server.db, admin.id, clock(), 'staff'), query });
+/** A read of the console's as the admin. */
+async function read<C extends CallSpec>(call: C, query: Form<C> = {}): Promise<Ok<C>> {
+  return server.call(call, query, { token: await createSession(server.db, admin.id, clock(), 'staff') });
 }
 
 /** The trader's spot USDT, read in a session opened now. */
 const spotUsdt = async (trader: SignedInUser) => {
-  const list = await server.post('/api/wallet/list', {}, { token: await createSession(server.db, trader.id, clock()) });
-  const row = list.message.change_wallet.balance.find((b: { currency: number }) => b.currency === USDT);
-  return { available: row.change_balance as string, frozen: row.lock_change_balance as string };
+  const list = await server.call(calls.walletList, {}, { token: await createSession(server.db, trader.id, clock()) });
+  const row = list.message.change_wallet.balance.find((b) => b.currency === USDT)!;
+  return { available: row.change_balance, frozen: row.lock_change_balance };
 };
 
 /** A staff member the admin adds through the console (audited `staff.create` by the admin). */
 async function createdByAdmin(): Promise<bigint> {
   const email = `added-${keySeq++}@example.test`;
-  expect(await as(admin.id, '/api/admin/staff/create', { email, password: 'Long-password-1', role: 'reviewer' })).toMatchObject({ type: 'ok' });
-  const list = await read('/api/admin/staff');
-  return BigInt(list.message.find((s: { email: string }) => s.email === email).id);
+  expect(await as(admin.id, calls.adminStaffCreate, { email, role: 'reviewer' })).toMatchObject({ type: 'ok' });
+  const list = await read(calls.adminStaffList);
+  return BigInt(list.message.find((s) => s.email === email)!.id);
 }
 
 describe('the two-approval amount', () => {
   it('is the equivalent of 1,000 USDT for every currency by default, at the seeded reference prices', async () => {
-    const { message } = await read('/api/admin/markets');
+    const { message } = await read(calls.adminMarkets);
     const currencies = await server.db.selectFrom('currency').select('id').execute();
     expect(message.dual_approvals).toHaveLength(currencies.length);
     for (const row of message.dual_approvals) expect(Number(row.amount)).toBeGreaterThan(0);
@@ -67,25 +68,25 @@ describe('the two-approval amount', () => {
   });
 
   it('is changed by admins in the console, audited with before and after; never to 0', async () => {
-    const path = '/api/admin/markets/dual_approval';
-    expect(await as(first.id, path, { currency_id: String(USDT), amount: '5' })).toMatchObject({ code: 'staff_forbidden' });
-    expect(await as(admin.id, path, { currency_id: String(USDT), amount: '0' })).toMatchObject({ code: 'setting_invalid' });
-    expect(await as(admin.id, path, { currency_id: '999', amount: '5' })).toMatchObject({ code: 'currency_not_found' });
-    expect(await as(admin.id, path, { currency_id: String(USDT), amount: '2500' })).toMatchObject({ type: 'ok' });
-    const usdt = (await read('/api/admin/markets')).message.dual_approvals.find((r: { currency_id: number }) => r.currency_id === USDT);
-    expect(usdt.amount).toBe('2500');
-    const audit = await read('/api/admin/audit', { action: 'settings.dual_approval' });
+    const save = calls.adminDualApprovalSave;
+    expect(await as(first.id, save, { currency_id: String(USDT), amount: '5' })).toMatchObject({ code: 'staff_forbidden' });
+    expect(await as(admin.id, save, { currency_id: String(USDT), amount: '0' })).toMatchObject({ code: 'setting_invalid' });
+    expect(await as(admin.id, save, { currency_id: '999', amount: '5' })).toMatchObject({ code: 'currency_not_found' });
+    expect(await as(admin.id, save, { currency_id: String(USDT), amount: '2500' })).toMatchObject({ type: 'ok' });
+    const usdt = (await read(calls.adminMarkets)).message.dual_approvals.find((r) => r.currency_id === USDT);
+    expect(usdt!.amount).toBe('2500');
+    const audit = await read(calls.adminAudit, { action: 'settings.dual_approval' });
     expect(audit.message.data[0]).toMatchObject({ staff_id: admin.id.toString(), subject: `currency:${USDT}` });
-    expect(JSON.parse(audit.message.data[0].detail)).toMatchObject({ before: { amount: '1000' }, after: { amount: '2500' } });
-    expect(await as(admin.id, path, { currency_id: String(USDT), amount: '1000' })).toMatchObject({ type: 'ok' });
+    expect(JSON.parse(audit.message.data[0]!.detail)).toMatchObject({ before: { amount: '1000' }, after: { amount: '2500' } });
+    expect(await as(admin.id, save, { currency_id: String(USDT), amount: '1000' })).toMatchObject({ type: 'ok' });
   });
 });
 
 interface Kind {
   /** a trader's request of `amount` USDT, as the queue shows it */
   file: (amount: string) => Promise<{ trader: SignedInUser; row: Record<string, unknown> & { id: string } }>;
-  approve: string;
-  queue: string;
+  approve: typeof calls.adminWithdrawalApprove | typeof calls.adminDepositCredit;
+  queue: typeof calls.adminWithdrawals | typeof calls.adminDeposits;
   done: string;
   /** the trader's spot USDT before and after the money moves, for a request of 3,000 */
   unpaid: { available: string; frozen: string };
@@ -99,11 +100,11 @@ const KINDS: Array<[string, Kind]> = [
       file: async (amount) => {
         const trader = await buildTrader(server, { funds: [[BigInt(USDT), '5000']] });
         const form = { currency: String(USDT), number: amount, address: trader.address.address, pay_password: trader.fundPassword };
-        expect(await server.post('/api/wallet/out', form, { token: trader.token, headers: { 'idempotency-key': `out-${trader.id}` } })).toMatchObject({ type: 'ok' });
-        return { trader, row: (await read('/api/admin/withdrawals', { user: trader.email })).message.data[0] };
+        await server.call(calls.walletOut, form, { token: trader.token, headers: { 'idempotency-key': `out-${trader.id}` } });
+        return { trader, row: (await read(calls.adminWithdrawals, { user: trader.email })).message.data[0]! };
       },
-      approve: '/api/admin/withdrawal/approve',
-      queue: '/api/admin/withdrawals',
+      approve: calls.adminWithdrawalApprove,
+      queue: calls.adminWithdrawals,
       done: 'agreed',
       unpaid: { available: '2000.00000000', frozen: '3000.00000000' },
       paid: { available: '2000.00000000', frozen: '0.00000000' },
@@ -116,14 +117,13 @@ const KINDS: Array<[string, Kind]> = [
         const trader = await buildSignedInUser(server);
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
-        const upload = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form });
-        const pic = ((await upload.json()) as { message: string }).message;
-        const filed = await server.post('/api/wallet/charge_req', { currency: String(USDT), amount, pic }, { token: trader.token, headers: { 'idempotency-key': `dep-${trader.id}` } });
-        expect(filed).toMatchObject({ type: 'ok' });
-        return { trader, row: (await read('/api/admin/deposits', { user: trader.email })).message.data[0] };
+        const upload = await fetch(new URL(calls.upload.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form });
+        const pic = ((await upload.json()) as Answer<typeof calls.upload>).message;
+        await server.call(calls.walletChargeReq, { currency: String(USDT), amount, pic }, { token: trader.token, headers: { 'idempotency-key': `dep-${trader.id}` } });
+        return { trader, row: (await read(calls.adminDeposits, { user: trader.email })).message.data[0]! };
       },
-      approve: '/api/admin/deposit/credit',
-      queue: '/api/admin/deposits',
+      approve: calls.adminDepositCredit,
+      queue: calls.adminDeposits,
       done: 'credited',
       unpaid: { available: '0.00000000', frozen: '0.00000000' },
       paid: { available: '3000.00000000', frozen: '0.00000000' },
@@ -159,7 +159,7 @@ describe.each(KINDS)('a %s from the two-approval amount on', (kind, k) => {
     const created = await createdByAdmin();
     const reset = (await buildStaff(server, { role: 'reviewer' })).id;
     clock.advance(MINUTE);
-    expect(await as(admin.id, '/api/admin/staff/reset_totp', { id: reset.toString() })).toMatchObject({ type: 'ok' });
+    expect(await as(admin.id, calls.adminStaffResetTotp, { id: reset.toString() })).toMatchObject({ type: 'ok' });
     clock.advance(MINUTE);
     const { trader, row } = await k.file('3000');
     expect(await as(admin.id, k.approve, { id: row.id })).toEqual({ type: 'ok', message: 'first' });
@@ -181,9 +181,9 @@ describe.each(KINDS)('a %s from the two-approval amount on', (kind, k) => {
     const answers = await Promise.all([second, admin].map((s) => as(s.id, k.approve, { id: row.id })));
     expect(answers.map((a) => a.type).sort()).toEqual(['error', 'ok']);
     expect(await spotUsdt(trader)).toEqual(k.paid);
-    const audit = (await read('/api/admin/audit', { action: kind })).message.data.filter((e: { subject: string }) => e.subject === subjectOf(row.id));
-    expect(audit.map((e: { action: string }) => e.action)).toEqual([`${kind}.approve`, `${kind}.first_approve`]);
-    expect(JSON.parse(audit[0].detail)).toMatchObject({ first_approved_by: first.id.toString() });
+    const audit = (await read(calls.adminAudit, { action: kind })).message.data.filter((e) => e.subject === subjectOf(row.id));
+    expect(audit.map((e) => e.action)).toEqual([`${kind}.approve`, `${kind}.first_approve`]);
+    expect(JSON.parse(audit[0]!.detail)).toMatchObject({ first_approved_by: first.id.toString() });
     await server.expectLedgerSound();
   });
 

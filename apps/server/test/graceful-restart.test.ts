@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { createRng, formatUnits } from '@tidemark/core';
+import { calls } from '@tidemark/protocol';
 import { openDatabase } from '../src/db/database';
 import { ledgerKeyOf } from '../src/http/idempotency';
 import { checkLedger } from '../src/modules/ledger/check';
@@ -88,7 +89,7 @@ describe.skipIf(!onPostgres)('a graceful restart of each of two processes under 
       for (let attempt = 0; attempt < 20; attempt++) {
         const node = targets[next++ % targets.length]!;
         try {
-          const response = await fetch(`${node.url}/api/wallet/change`, {
+          const response = await fetch(new URL(calls.walletChange.path, node.url), {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${trader.token}`, 'idempotency-key': op.key },
             body: new URLSearchParams(form),

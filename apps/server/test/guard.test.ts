@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import { Rejection } from '../src/rejection';
 import { guardPayPassword } from '../src/modules/guard/service';
 import { redisStrikes } from '../src/modules/guard/strikes';
@@ -22,7 +22,7 @@ afterAll(() => server.close());
 
 describe('fund password guessing lock', () => {
   const withdraw = (token: string, payPassword: string, lang = 'en') =>
-    server.post('/api/wallet/out', { currency: '3', number: '10', address: TRADER_DEFAULTS.address.address, pay_password: payPassword }, { token, lang });
+    server.attempt(calls.walletOut, { currency: '3', number: '10', address: TRADER_DEFAULTS.address.address, pay_password: payPassword }, { token, lang });
 
   it('locks the fund password for 15 minutes after 5 wrong ones in 15 minutes, telling the time left', async () => {
     const trader = await buildTrader(server);
@@ -41,7 +41,7 @@ describe('fund password guessing lock', () => {
       code: 'pay_password_locked',
       message: '资金密码错误次数过多，已锁定，请10分钟后再试',
     });
-    expect(await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: trader.token })).toMatchObject({ message: { list: [] } });
+    expect(await server.call(calls.walletWithdrawList, { page: '1' }, { token: trader.token })).toMatchObject({ message: { list: [] } });
     clock.advance(10 * MINUTE);
     expect(await withdraw(trader.token, trader.fundPassword)).toMatchObject({ type: 'ok' });
     await server.expectLedgerSound();
@@ -82,7 +82,7 @@ describe('fund password guessing lock', () => {
 });
 
 describe('login lock-out', () => {
-  const login = (account: string, password: string, ip: string) => server.post('/api/user/login', { user_string: account, password }, { ip });
+  const login = (account: string, password: string, ip: string) => server.attempt(calls.userLogin, { user_string: account, password }, { ip });
 
   it('counts failures only: signing in many times never locks the owner out', async () => {
     const user = await buildUser(server);
@@ -130,22 +130,22 @@ describe('login lock-out', () => {
 
 describe('staff console lock-out', () => {
   const password = 'Staff-pass-long-1';
-  const signIn = (email: string, pass: string, ip: string) => server.post('/api/admin/login', { email, password: pass }, { ip });
+  const signIn = (email: string, pass: string, ip: string) => server.attempt(calls.adminLogin, { email, password: pass }, { ip });
   const code = (secret: string) => generate({ secret, epoch: Math.floor(server.clock() / 1000) });
 
   /** A reviewer whose authenticator is enrolled, having signed in once from `ip`. */
   async function reviewerAt(ip: string) {
     const staff = await buildStaff(server, { role: 'reviewer', password });
-    const step = await signIn(staff.email, password, ip);
-    const secret = step.message.setup.secret as string;
-    expect(await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await code(secret) }, { ip })).toMatchObject({ type: 'ok' });
+    const step = await server.call(calls.adminLogin, { email: staff.email, password }, { ip });
+    const secret = step.message.setup!.secret;
+    await server.call(calls.adminLoginTotp, { ticket: step.message.ticket, code: await code(secret) }, { ip });
     clock.advance(30_000); // the next sign-in needs a new code: a used one is refused
     return { ...staff, secret };
   }
   const fullSignIn = async (staff: { email: string; secret: string }, ip: string) => {
     const step = await signIn(staff.email, password, ip);
     if (step.type !== 'ok') return step;
-    const answer = await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await code(staff.secret) }, { ip });
+    const answer = await server.attempt(calls.adminLoginTotp, { ticket: step.message.ticket, code: await code(staff.secret) }, { ip });
     clock.advance(30_000);
     return answer;
   };
@@ -168,9 +168,8 @@ describe('staff console lock-out', () => {
     const staff = await reviewerAt('203.0.113.70');
     const guesser = '198.51.100.70';
     for (let i = 0; i < limits.loginStrikesPerDeviceMax; i += 1) {
-      const step = await signIn(staff.email, password, guesser);
-      expect(step).toMatchObject({ type: 'ok' });
-      expect(await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: '000000' }, { ip: guesser })).toMatchObject({ code: 'totp_code_wrong' });
+      const step = await server.call(calls.adminLogin, { email: staff.email, password }, { ip: guesser });
+      expect(await server.refused(calls.adminLoginTotp, { ticket: step.message.ticket, code: '000000' }, { ip: guesser })).toMatchObject({ code: 'totp_code_wrong' });
     }
     expect(await fullSignIn(staff, guesser)).toMatchObject({ code: 'login_locked' });
     expect(await fullSignIn(staff, '203.0.113.70')).toMatchObject({ type: 'ok' });

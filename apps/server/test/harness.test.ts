@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { calls } from '@tidemark/protocol';
 import { ok } from '../src/http/envelope';
 import { rejectWithdrawal } from '../src/modules/wallet/review';
 import { buildStaff, buildTrader } from '../src/testing/factories';
@@ -36,21 +37,33 @@ describe('client addresses', () => {
   });
 });
 
+describe('calls through the table', () => {
+  it('fails a call that must succeed when it is refused, and one that must be refused when it succeeds', async () => {
+    await expect(server.call(calls.userInfo)).rejects.toThrow(/^GET \/api\/user\/info was refused: \{"type":"999"/);
+    await expect(server.refused(calls.commonConfig)).rejects.toThrow(/^GET \/api\/common\/config was not refused: \{"type":"ok"/);
+    expect(await server.attempt(calls.userInfo)).toMatchObject({ type: '999' });
+  });
+
+  it('fills in the path parameters of a call, and names one left out', async () => {
+    expect(await server.refused(calls.uploadRead, {}, { params: { name: `${'a'.repeat(32)}.png` } })).toMatchObject({ type: '999' });
+    await expect(server.attempt(calls.uploadRead)).rejects.toThrow('GET /api/upload/:name needs the parameter name');
+  });
+});
+
 describe('factories', () => {
-  const walletOf = async (token: string) => (await server.post('/api/wallet/list', {}, { token })).message;
+  const walletOf = async (token: string) => (await server.call(calls.walletList, {}, { token })).message;
   const row = (wallet: { balance: { currency: number }[] }, currencyId: bigint) => wallet.balance.find((b) => b.currency === Number(currencyId));
 
   it('builds a trader who can withdraw at once: funded, with a fund password and a saved address', async () => {
     const trader = await buildTrader(server);
     expect(row((await walletOf(trader.token)).change_wallet, USDT)).toMatchObject({ change_balance: '1000.00000000' });
-    const book = await server.post('/api/wallet/get_address', { currency: '3' }, { token: trader.token });
+    const book = await server.call(calls.walletAddresses, { currency: '3' }, { token: trader.token });
     expect(book.message).toEqual([{ id: expect.any(Number), address: trader.address.address, nettype: 'TRC20', notes: 'cold' }]);
-    const out = await server.post(
-      '/api/wallet/out',
+    await server.call(
+      calls.walletOut,
       { currency: '3', number: '100', address: trader.address.address, pay_password: trader.fundPassword },
       { token: trader.token },
     );
-    expect(out).toMatchObject({ type: 'ok' });
     await server.expectLedgerSound();
   });
 
@@ -74,15 +87,15 @@ describe('factories', () => {
 
   it('builds a signed-in staff member whose decisions are accepted and audited', async () => {
     const trader = await buildTrader(server);
-    await server.post('/api/wallet/out', { currency: '3', number: '50', address: trader.address.address, pay_password: trader.fundPassword }, { token: trader.token });
-    const [w] = (await server.post('/api/wallet/withdraw_list', {}, { token: trader.token })).message.list;
+    await server.call(calls.walletOut, { currency: '3', number: '50', address: trader.address.address, pay_password: trader.fundPassword }, { token: trader.token });
+    const w = (await server.call(calls.walletWithdrawList, {}, { token: trader.token })).message.list[0]!;
     // a trader is no staff member
     await expect(rejectWithdrawal(server.db, trader.id, BigInt(w.id), server.clock())).rejects.toThrow(/staff/);
     const staff = await buildStaff(server);
     await rejectWithdrawal(server.db, staff.id, BigInt(w.id), server.clock());
     const audit = await server.db.selectFrom('audit_log').select('action').where('staff_id', '=', staff.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.reject']);
-    expect(await server.get('/api/admin/me', { token: staff.token })).toMatchObject({ type: 'ok', message: { role: 'admin' } });
+    expect(await server.call(calls.adminMe, {}, { token: staff.token })).toMatchObject({ type: 'ok', message: { role: 'admin' } });
     await server.expectLedgerSound();
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { calls, type CallSpec } from '@tidemark/protocol';
+import { calls, type CallSpec, type CallWhole, type TEnvelopeError, type TTimesharError } from '@tidemark/protocol';
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import type { Mail, Mailer } from '../src/modules/mail/service';
@@ -22,25 +23,156 @@ export interface CallOptions {
   token?: string;
   lang?: string;
   headers?: Record<string, string>;
-  /** GET query */
-  query?: Record<string, string>;
-  /** the client address the server sees; unless given, each call comes from the server's next address */
+  /** the client address the server sees; unless given, each call to a test server comes from its next address */
   ip?: string;
+  /** the values of the call's path parameters (`:name`) */
+  params?: Record<string, string>;
 }
 
-export interface TestServer extends RunningServer {
-  /** POST a form-urlencoded body, as the spec's client does; answers the parsed envelope */
-  post(pathname: string, form?: Record<string, string>, options?: CallOptions): Promise<Envelope>;
-  get(pathname: string, options?: CallOptions): Promise<Envelope>;
+/** The options of a test's own route, which is not in the table: its GET query as well. */
+export interface RouteOptions extends CallOptions {
+  query?: Record<string, string>;
+}
+
+/**
+ * A form as the wire carries it: the call's request fields, each a string (form bodies and
+ * query strings are text) and each optional (negative tests leave fields out); a link call's
+ * signed link (`expires`, `sig`) too. A call known only as some call of the table (a `Request`)
+ * takes the fields `request` checked.
+ */
+export type Form<C extends CallSpec> = CallSpec extends C
+  ? Record<string, string>
+  :
+      | (C['request'] extends z.ZodType ? { [K in keyof z.input<C['request']>]?: string } : Record<string, never>)
+      | (C extends { auth: 'link' } ? { expires?: string; sig?: string } : never);
+
+/** A call with its form, kept to be sent later (a test's table of operations, a call retried). */
+export interface Request {
+  call: CallSpec;
+  form: Record<string, string>;
+}
+/** A request whose form is checked against its call's. */
+export const request = <C extends CallSpec>(call: C, form: Form<C>): Request => ({ call, form: form as Record<string, string> });
+
+declare const malformedForm: unique symbol;
+/** Fields outside a call's form, made only by `malformed`. */
+export type Malformed = Record<string, string> & { readonly [malformedForm]: true };
+/** Fields the call's form does not name, sent on purpose: what no client should send, or what template clients send beside the form. */
+export const malformed = (fields: Record<string, string>): Malformed => fields as Malformed;
+
+/** A refused call: `error` with its code, or `999` (no valid session); a chart call's carries its chart fields. */
+export type Refusal<C extends CallSpec> = C extends { answer: 'chart' } ? TTimesharError : TEnvelopeError;
+/** An ok answer, as the call's response schema types it. */
+export type Ok<C extends CallSpec> = CallSpec extends C ? { type: 'ok'; message: unknown } : CallWhole<C>;
+/** Either answer, told apart by `type`; `code` reads as undefined on an ok answer that has none. */
+export type Answer<C extends CallSpec> = (Ok<C> extends { code: unknown } ? Ok<C> : Ok<C> & { code?: undefined }) | Refusal<C>;
+
+/** Makes calls of the table to one server. */
+export interface Client {
+  /** a call that must succeed: its ok answer; a refusal fails the test */
+  call<C extends CallSpec>(call: C, form?: Form<C> | Malformed, options?: CallOptions): Promise<Ok<C>>;
+  /** a call that must be refused: its refusal; an ok answer fails the test */
+  refused<C extends CallSpec>(call: C, form?: Form<C> | Malformed, options?: CallOptions): Promise<Refusal<C>>;
+  /** a call whose outcome the test reads (races, limits, retries): either answer */
+  attempt<C extends CallSpec>(call: C, form?: Form<C> | Malformed, options?: CallOptions): Promise<Answer<C>>;
+}
+
+export interface TestServer extends RunningServer, Client {
+  /** a test's own route (`extraRoutes`, not in the table): POST a form-urlencoded body; answers the parsed envelope */
+  post(pathname: string, form?: Record<string, string>, options?: RouteOptions): Promise<Envelope>;
+  get(pathname: string, options?: RouteOptions): Promise<Envelope>;
   /** fails the test with the problems if the ledger does not prove out */
   expectLedgerSound(): Promise<void>;
   /** the engines' current term (this process leads), or one running its jobs on `jobs` (a test's own runner) */
   lead(jobs?: JobRunner): Lead;
 }
 
-/** An answer: the envelope, and `data` where a call answers at the top level (the chart) */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Envelope = { type: string; code?: string; message: any; data?: any[] };
+/** The answer of a test's own route: an envelope whose message the route decides. */
+export type Envelope = { type: string; code?: string; message: unknown };
+
+/**
+ * A client of the server at `url` that calls as the web app does: the call's method and path
+ * (parameters filled from `params`), the form as the body of a POST or the query of a GET. Each
+ * call comes from `nextIp()` unless it names its `ip`; without `nextIp`, from this process.
+ */
+export function clientOf(url: string, nextIp?: () => string): Client {
+  const send = async <C extends CallSpec>(call: C, form: Form<C> | Malformed = {}, options: CallOptions = {}) => {
+    const pathname = pathOf(call, options.params);
+    const fields = new URLSearchParams(form as Record<string, string>);
+    const ip = options.ip ?? nextIp?.();
+    return fetchEnvelope(url, call.method, pathname, call.method === 'GET' ? { query: fields } : { body: fields }, { ...options, ...(ip ? { ip } : {}) });
+  };
+  const where = (call: CallSpec) => `${call.method} ${call.path}`;
+  return {
+    attempt: (call, form, options) => send(call, form, options) as Promise<Answer<typeof call>>,
+    async call(call, form, options) {
+      const answer = await send(call, form, options);
+      if (answer.type !== 'ok') expect.fail(`${where(call)} was refused: ${JSON.stringify(answer).slice(0, 500)}`);
+      return answer as unknown as Ok<typeof call>;
+    },
+    async refused(call, form, options) {
+      const answer = await send(call, form, options);
+      if (answer.type === 'ok') expect.fail(`${where(call)} was not refused: ${JSON.stringify(answer).slice(0, 500)}`);
+      return answer as unknown as Refusal<typeof call>;
+    },
+  };
+}
+
+/**
+ * The outcome of a request to a server that may die under it: `ok`, the refusal's code, or
+ * `unanswered` when the connection died. An ok answer outside its call's schema still fails the test.
+ */
+export async function outcomeOf(url: string, { call, form }: Request, options: CallOptions): Promise<string> {
+  try {
+    const answer = await clientOf(url).attempt(call, form, options);
+    return answer.type === 'ok' ? 'ok' : answer.code;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AssertionError') throw error;
+    return 'unanswered';
+  }
+}
+
+/** A call's path with its parameters (`:name`) filled in, for a test that fetches it itself. */
+export function pathOf(call: CallSpec, params: Record<string, string> = {}): string {
+  return call.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${call.method} ${call.path} needs the parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** A signed link to an upload, as the upload answered it, in a call's parts: the file name and the signature fields. */
+export function uploadLink(link: string): { params: { name: string }; form: { expires: string; sig: string } } {
+  const url = new URL(link, 'http://link');
+  return { params: { name: url.pathname.split('/').pop()! }, form: { expires: url.searchParams.get('expires')!, sig: url.searchParams.get('sig')! } };
+}
+
+/** One request; an ok answer of a call in the table is checked against its response schema. */
+async function fetchEnvelope(
+  base: string,
+  method: string,
+  pathname: string,
+  { query, body }: { query?: URLSearchParams; body?: URLSearchParams },
+  o: CallOptions,
+): Promise<Envelope> {
+  const url = new URL(pathname, base);
+  for (const [k, v] of query ?? []) url.searchParams.set(k, v);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.lang ? { lang: o.lang } : {}),
+      // a test server trusts the proxy header (TRUST_PROXY=1), so this is the address it rate-limits by
+      ...(o.ip ? { 'x-forwarded-for': o.ip } : {}),
+      ...o.headers,
+    },
+    ...(body ? { body } : {}),
+  });
+  const answer = (await response.json()) as Envelope;
+  if (answer.type === 'ok') expectContract(method, url.pathname, answer);
+  return answer;
+}
 
 /**
  * A real server on an ephemeral port over a fresh database: a new SQLite file, or a new
@@ -87,30 +219,14 @@ export async function startTestServer({ extraRoutes, env = {}, mailer, market, l
   });
 
   const nextIp = clientAddresses();
-  const call = async (method: string, pathname: string, body: URLSearchParams | undefined, o: CallOptions = {}) => {
-    const url = new URL(pathname, server.url);
-    for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
-    const response = await fetch(url, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-        ...(o.lang ? { lang: o.lang } : {}),
-        // the server trusts the proxy header (TRUST_PROXY=1), so this is the address it rate-limits by
-        'x-forwarded-for': o.ip ?? nextIp(),
-        ...o.headers,
-      },
-      ...(body ? { body } : {}),
-    });
-    const answer = (await response.json()) as Envelope;
-    if (answer.type === 'ok') expectContract(method, url.pathname, answer);
-    return answer;
-  };
+  const route = (method: string, pathname: string, body: URLSearchParams | undefined, { query, ...o }: RouteOptions = {}) =>
+    fetchEnvelope(server.url, method, pathname, { query: new URLSearchParams(query), ...(body ? { body } : {}) }, { ...o, ip: o.ip ?? nextIp() });
 
   return {
     ...server,
-    post: (p, form = {}, o) => call('POST', p, new URLSearchParams(form), o),
-    get: (p, o) => call('GET', p, undefined, o),
+    ...clientOf(server.url, nextIp),
+    post: (p, form = {}, o) => route('POST', p, new URLSearchParams(form), o),
+    get: (p, o) => route('GET', p, undefined, o),
     async expectLedgerSound() {
       expect(await checkLedger(server.db)).toEqual([]);
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import { readinessChecker } from '../src/modules/health/service';
 import { onPostgres, startTestServer, type TestServer } from './harness';
 
@@ -12,7 +12,7 @@ describe('health calls', () => {
   let server: TestServer;
   let report: ((event: FeedEvent) => void) | undefined;
   const ready = async () => {
-    const response = await fetch(`${server.url}/api/health/ready`);
+    const response = await fetch(new URL(calls.healthReady.path, server.url));
     return { status: response.status, body: (await response.json()) as { type: string; message: Record<string, unknown> } };
   };
 
@@ -24,7 +24,7 @@ describe('health calls', () => {
   afterAll(() => server.close());
 
   it('answers liveness in the envelope', async () => {
-    expect(await server.get('/api/health')).toEqual({ type: 'ok', message: { status: 'alive' } });
+    expect(await server.call(calls.health)).toEqual({ type: 'ok', message: { status: 'alive' } });
   });
 
   it('is ready on a migrated database, as the leader, and reports the feed’s age by the clock', async () => {
@@ -36,11 +36,11 @@ describe('health calls', () => {
     });
     report!({ kind: 'trades', pairId: BTC_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: mustParseUnits('50000'), amountUnits: 100_000n, direction: 'buy' }] });
     clock.advance(1500);
-    expect((await server.get('/api/health/ready')).message.feed_age_ms).toBe(1500);
+    expect((await server.call(calls.healthReady)).message.feed_age_ms).toBe(1500);
   });
 
   it('names no address, path or secret of the deployment', async () => {
-    const text = JSON.stringify([await server.get('/api/health'), (await ready()).body]);
+    const text = JSON.stringify([await server.call(calls.health), (await ready()).body]);
     const { dataDir, databaseUrl } = server.config;
     for (const secret of [dataDir, databaseUrl, databaseUrl && new URL(databaseUrl).host, process.version]) {
       if (secret) expect(text).not.toContain(secret);
@@ -89,6 +89,6 @@ describe.skipIf(!onPostgres)('readiness with Redis', () => {
   afterAll(() => server.close());
 
   it('reports the shared Redis as up', async () => {
-    expect((await server.get('/api/health/ready')).message).toMatchObject({ ready: true, redis: 'up', role: 'leader' });
+    expect((await server.call(calls.healthReady)).message).toMatchObject({ ready: true, redis: 'up', role: 'leader' });
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zPositiveAmount } from '@tidemark/protocol';
+import { calls, zPositiveAmount } from '@tidemark/protocol';
 import { ok } from '../src/http/envelope';
 import { buildSignedInUser } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
@@ -31,15 +31,14 @@ describe('HTTP conventions', () => {
   afterAll(() => server.close());
 
   it('answers quotation_new with groups of displayed pairs in the envelope', async () => {
-    const answer = await server.get('/api/currency/quotation_new');
-    expect(answer.type).toBe('ok');
-    const pairs = answer.message.flatMap((g: { quotation: unknown[] }) => g.quotation);
-    const btc = pairs.find((p: { currency_name: string }) => p.currency_name === 'BTC');
+    const answer = await server.call(calls.quotationNew);
+    const pairs = answer.message.flatMap((g) => g.quotation);
+    const btc = pairs.find((p) => p.currency_name === 'BTC');
     expect(btc).toMatchObject({ id: 2, currency_id: 1, legal_id: 3, legal_name: 'USDT', is_display: 1 });
-    expect(btc.now_price).toMatch(/^\d+\.\d{8}$/);
+    expect(btc!.now_price).toMatch(/^\d+\.\d{8}$/);
     // each pair's precision, in the shortest form the web formats to
     expect(btc).toMatchObject({ price_tick: '0.01', amount_step: '0.0001' });
-    const doge = pairs.find((p: { currency_name: string }) => p.currency_name === 'DOGE');
+    const doge = pairs.find((p) => p.currency_name === 'DOGE');
     expect(doge).toMatchObject({ price_tick: '0.00001', amount_step: '1' });
   });
 
@@ -51,8 +50,8 @@ describe('HTTP conventions', () => {
 
   it('hides pairs that are not displayed', async () => {
     await server.db.updateTable('pair').set({ is_display: 0n }).where('id', '=', 7n).execute();
-    const answer = await server.get('/api/currency/quotation_new');
-    const ids = answer.message.flatMap((g: { quotation: { id: number }[] }) => g.quotation.map((q) => q.id));
+    const answer = await server.call(calls.quotationNew);
+    const ids = answer.message.flatMap((g) => g.quotation.map((q) => q.id));
     expect(ids).not.toContain(7);
     expect(ids).toContain(2);
   });
@@ -149,7 +148,7 @@ describe('HTTP conventions', () => {
   it('serves the OpenAPI document generated from the schemas', async () => {
     const doc = (await fetch(`${server.url}/api/docs/json`).then((r) => r.json())) as { openapi: string; paths: object };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toContain('/api/currency/quotation_new');
+    expect(Object.keys(doc.paths)).toContain(calls.quotationNew.path);
     const page = await fetch(`${server.url}/api/docs`, { redirect: 'follow' });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html');

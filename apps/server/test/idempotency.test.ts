@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { formatUnits } from '@tidemark/core';
-import { zPositiveAmount, type CallSpec } from '@tidemark/protocol';
+import { calls, zPositiveAmount, type CallSpec } from '@tidemark/protocol';
 import { route } from '../src/http/calls';
 import { ok } from '../src/http/envelope';
 import { ledgerKeyOf } from '../src/http/idempotency';
 import { postTransaction } from '../src/modules/ledger/service';
 import { hashPassword } from '../src/modules/user/password';
 import { buildSignedInUser, buildTrader } from '../src/testing/factories';
-import { startTestServer, type Envelope, type TestServer } from './harness';
+import { startTestServer, type Answer, type TestServer } from './harness';
 
 const USDT = 3n;
 let failAfterPosting = false;
@@ -77,7 +77,7 @@ describe('Idempotency-Key on money-moving calls', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}`, 'idempotency-key': key },
       body: new URLSearchParams({ number }),
     });
-    return { replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as Envelope };
+    return { replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as Answer<typeof probeSpend> };
   };
 
   it('returns the first answer to a repeat, marked as replayed, without doing the work again', async () => {
@@ -95,8 +95,8 @@ describe('Idempotency-Key on money-moving calls', () => {
   it('refuses the same key with a different body', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const headers = { 'idempotency-key': 'k-1' };
-    await server.post('/api/probe/spend', { number: '10' }, { token: user.token, headers });
-    const other = await server.post('/api/probe/spend', { number: '20' }, { token: user.token, headers, lang: 'en' });
+    await server.call(probeSpend, { number: '10' }, { token: user.token, headers });
+    const other = await server.refused(probeSpend, { number: '20' }, { token: user.token, headers, lang: 'en' });
     expect(other).toMatchObject({ type: 'error', code: 'idempotency_key_reused' });
     expect(await available(user.id)).toBe('90.00000000');
     await server.expectLedgerSound();
@@ -106,8 +106,8 @@ describe('Idempotency-Key on money-moving calls', () => {
     const a = await buildTrader(server, { funds: [[USDT, '10']] });
     const b = await buildTrader(server, { funds: [[USDT, '10']] });
     const headers = { 'idempotency-key': 'shared-key' };
-    expect((await server.post('/api/probe/spend', { number: '1' }, { token: a.token, headers })).type).toBe('ok');
-    expect((await server.post('/api/probe/spend', { number: '1' }, { token: b.token, headers })).type).toBe('ok');
+    await server.call(probeSpend, { number: '1' }, { token: a.token, headers });
+    await server.call(probeSpend, { number: '1' }, { token: b.token, headers });
     expect([await available(a.id), await available(b.id)]).toEqual(['9.00000000', '9.00000000']);
     await server.expectLedgerSound();
   });
@@ -152,7 +152,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   it('refuses a malformed or too long key', async () => {
     const user = await buildSignedInUser(server);
     for (const key of ['has space', 'k'.repeat(129)]) {
-      const answer = await server.post('/api/probe/spend', { number: '1' }, { token: user.token, headers: { 'idempotency-key': key } });
+      const answer = await server.refused(probeSpend, { number: '1' }, { token: user.token, headers: { 'idempotency-key': key } });
       expect(answer).toMatchObject({ type: 'error', code: 'idempotency_key_invalid' });
     }
   });
@@ -161,11 +161,10 @@ describe('Idempotency-Key on money-moving calls', () => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const form = { currency: '3', number: '20', address: user.address.address, pay_password: user.fundPassword };
     const headers = { 'idempotency-key': 'out-1' };
-    const first = await server.post('/api/wallet/out', form, { token: user.token, headers });
-    expect(first.type).toBe('ok');
+    const first = await server.call(calls.walletOut, form, { token: user.token, headers });
     await server.db.updateTable('user').set({ pay_password_hash: await hashPassword('654321') }).where('id', '=', user.id).execute();
-    expect(await server.post('/api/wallet/out', form, { token: user.token, headers })).toEqual(first);
-    expect(await server.post('/api/wallet/out', form, { token: user.token, headers: { 'idempotency-key': 'out-2' } })).toMatchObject({
+    expect(await server.call(calls.walletOut, form, { token: user.token, headers })).toEqual(first);
+    expect(await server.refused(calls.walletOut, form, { token: user.token, headers: { 'idempotency-key': 'out-2' } })).toMatchObject({
       code: 'pay_password_wrong',
     });
     expect(await available(user.id)).toBe('80.00000000');

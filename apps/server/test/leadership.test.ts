@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock, mustParseUnits, type FeedEvent, type TickEvent } from '@tidemark/core';
+import { calls } from '@tidemark/protocol';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
@@ -43,7 +44,7 @@ afterEach(async () => {
 });
 
 const limitOrder = (server: TestServer, trader: Trader, pair: Record<string, string>, side: 'buy' | 'sell', price: string, number: string) =>
-  server.post('/api/coin/submit', { ...pair, type: side === 'buy' ? '1' : '2', status: '0', price, number }, { token: trader.token });
+  server.call(calls.coinSubmit, { ...pair, type: side === 'buy' ? '1' : '2', status: '0', price, number }, { token: trader.token });
 const orderRow = (server: TestServer, id: number) => server.db.selectFrom('spot_order').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
 const fillsOf = (server: TestServer, id: number) =>
   server.db
@@ -126,7 +127,7 @@ describe('the feed’s trades', () => {
     report!({ kind: 'trades', pairId: Number(BTC_PAIR), trades: [{ timeMs: clock(), priceUnits: mustParseUnits('67000'), amountUnits: mustParseUnits('0.01'), direction: 'buy' }] });
     const trader = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
     const submit = () =>
-      server.post('/api/microtrade/submit', { match_id: String(BTC_PAIR), currency_id: '3', type: '1', seconds: '30', number: '100' }, { token: trader.token });
+      server.attempt(calls.microSubmit, { match_id: String(BTC_PAIR), currency_id: '3', type: '1', seconds: '30', number: '100' }, { token: trader.token });
     expect(await submit()).toMatchObject({ type: 'ok' });
     // another process begins a term before this one's feed made a trade of it: the last trade this
     // process knows may be missing from the record the new leader settles by
@@ -173,7 +174,7 @@ describe('one engine’s failure', () => {
     await server.engines.spot.lose();
     await server.engines.spot.gain(server.lead());
 
-    const risk = await server.get('/api/admin/risk', { token: viewer.token });
+    const risk = await server.call(calls.adminRisk, {}, { token: viewer.token });
     expect(risk.message.halted).toEqual([
       { engine: 'spot', scope: `pair ${BTC_PAIR}`, detail: expect.stringContaining(`order ${ask.message.id} (sell 1000000 at 6700000000000, filled 2000000`), since_ms: expect.any(Number) },
     ]);
@@ -194,7 +195,7 @@ describe('one engine’s failure', () => {
     await server.engines.spot.lose();
     await server.engines.spot.gain(server.lead());
     await server.engines.spot.idle();
-    expect((await server.get('/api/admin/risk', { token: viewer.token })).message.halted).toEqual([]);
+    expect((await server.call(calls.adminRisk, {}, { token: viewer.token })).message.halted).toEqual([]);
     expect(await registry.getSingleMetricAsString('tidemark_engine_halted')).not.toContain(`scope="pair ${BTC_PAIR}"`);
     expect(await orderRow(server, btcBid.message.id)).toMatchObject({ status: 'filled' });
     expect(await orderRow(server, ask.message.id)).toMatchObject({ status: 'filled', filled_units: mustParseUnits('0.01') });

@@ -5,13 +5,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
-import { limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/protocol';
+import { calls, limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemark/protocol';
 import type { Db } from '../src/db/database';
 import { groupCommit } from '../src/db/group-commit';
 import { Rejection } from '../src/rejection';
 import type { JobArgs } from '../src/jobs';
 import { buildTrader } from '../src/testing/factories';
-import { onPostgres, startTestServer, type TestServer } from './harness';
+import { onPostgres, startTestServer, type Form, type TestServer } from './harness';
 
 const USDT = 3n;
 const BTC_PAIR = { currency_id: '1', legal_id: '3' };
@@ -52,13 +52,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const leverTrader = () => buildTrader(server, { funds: [[USDT, '1000', 'lever']] });
-const submit = (token: string, form: Record<string, string>) =>
-  server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', ...form }, { token });
-const orders = async (token: string, status = '-1') => (await server.post('/api/lever/my_trade', { status }, { token })).message;
+const submit = (token: string, form: Form<typeof calls.leverSubmit>) =>
+  server.attempt(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', ...form }, { token });
+const orders = async (token: string, status = '-1') => (await server.call(calls.leverMyTrade, { status }, { token })).message;
 const leverBalance = async (token: string) => {
-  const list = (await server.post('/api/wallet/list', {}, { token })).message;
-  const row = list.lever_wallet.balance.find((b: { currency: number }) => b.currency === 3);
-  return { available: row.lever_balance as string, frozen: row.lock_lever_balance as string };
+  const list = (await server.call(calls.walletList, {}, { token })).message;
+  const row = list.lever_wallet.balance.find((b) => b.currency === 3)!;
+  return { available: row.lever_balance, frozen: row.lock_lever_balance };
 };
 /** Holds the engine's close of `orderId` from committing until released: a trigger decided, its write not yet done. */
 function holdEngineClose(orderId: number) {
@@ -86,17 +86,17 @@ function holdEngineClose(orderId: number) {
 const closeTxns = (orderId: number) =>
   server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${orderId}`).where('kind', '=', 'lever_close').execute();
 /** submits and waits for the engine to watch the new order */
-const open = async (token: string, form: Record<string, string> = {}) => {
+const open = async (token: string, form: Form<typeof calls.leverSubmit> = {}) => {
   const answer = await submit(token, form);
   expect(answer).toMatchObject({ type: 'ok' });
   await server.engines.lever.idle();
-  return (await orders(token)).message.data[0];
+  return (await orders(token)).message.data[0]!;
 };
 
 describe('lever deal', () => {
   it('answers the pair’s settings, book, last price and the trader’s lever balance', async () => {
     const user = await leverTrader();
-    const deal = (await server.post('/api/lever/deal', BTC_PAIR, { token: user.token })).message;
+    const deal = (await server.call(calls.leverDeal, BTC_PAIR, { token: user.token })).message;
     expect(deal).toMatchObject({
       last_price: '60000.00000000',
       multiple: { muit: [{ value: 5 }, { value: 10 }, { value: 20 }, { value: 50 }, { value: 100 }], share: [{ value: 10 }, { value: 20 }, { value: 50 }, { value: 100 }] },
@@ -111,16 +111,16 @@ describe('lever deal', () => {
       [['59999', '1.5'], ['59998', '2']],
       [['60001', '0.5'], ['60002', '3']],
     );
-    expect((await server.post('/api/lever/deal', BTC_PAIR, { token: user.token })).message.lever_transaction).toEqual({
+    expect((await server.call(calls.leverDeal, BTC_PAIR, { token: user.token })).message.lever_transaction).toEqual({
       in: [['59999.00000000', '1.50000000'], ['59998.00000000', '2.00000000']],
       out: [['60002.00000000', '3.00000000'], ['60001.00000000', '0.50000000']],
     });
     // all_levers counts the margin a position holds, user_lever only what is free
     await open(user.token);
-    expect((await server.post('/api/lever/deal', BTC_PAIR, { token: user.token })).message).toMatchObject({ all_levers: '999.39970000', user_lever: '939.36970000' });
-    expect(await server.post('/api/lever/deal', { currency_id: '99', legal_id: '3' }, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
-    expect(await server.post('/api/lever/deal', {}, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
-    expect(await server.post('/api/lever/deal', BTC_PAIR)).toMatchObject({ type: '999' });
+    expect((await server.call(calls.leverDeal, BTC_PAIR, { token: user.token })).message).toMatchObject({ all_levers: '999.39970000', user_lever: '939.36970000' });
+    expect(await server.refused(calls.leverDeal, { currency_id: '99', legal_id: '3' }, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
+    expect(await server.refused(calls.leverDeal, {}, { token: user.token })).toMatchObject({ code: 'lever_pair_closed' });
+    expect(await server.refused(calls.leverDeal, BTC_PAIR)).toMatchObject({ type: '999' });
   });
 });
 
@@ -155,7 +155,7 @@ describe('lever submit', () => {
 
   it('refuses every invalid order, in the caller’s language, changing nothing', async () => {
     const user = await leverTrader();
-    const cases: Array<[Record<string, string>, string]> = [
+    const cases: Array<[Form<typeof calls.leverSubmit>, string]> = [
       [{ multiple: '7' }, 'lever_multiple_invalid'],
       [{ multiple: '' }, 'lever_multiple_invalid'],
       [{ share: '9' }, 'lever_hands_out_of_range'],
@@ -174,7 +174,7 @@ describe('lever submit', () => {
       [{ share: '100', multiple: '5' }, 'insufficient_balance'],
     ];
     for (const [form, code] of cases) expect([form, await submit(user.token, form)]).toMatchObject([form, { type: 'error', code }]);
-    expect((await server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '5', type: '1', status: '1' }, { token: user.token, lang: 'en' })).message).toBe(
+    expect((await server.refused(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share: '5', type: '1', status: '1' }, { token: user.token, lang: 'en' })).message).toBe(
       'Hands must be between 10 and 100',
     );
     expect((await orders(user.token)).message.total).toBe(0);
@@ -210,12 +210,12 @@ describe('group commit', () => {
 
   it('answers a key repeated inside one group once: one order, the same answer twice', async () => {
     const user = await leverTrader();
-    const keyed = () => server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1' }, { token: user.token, headers: { 'idempotency-key': 'twice' } });
+    const keyed = () => server.attempt(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1' }, { token: user.token, headers: { 'idempotency-key': 'twice' } });
     const [first, second, third] = await Promise.all([keyed(), keyed(), submit(user.token, { share: '20' })]);
     expect(first).toEqual(second);
     expect(first).toMatchObject({ type: 'ok' });
     expect(third).toMatchObject({ type: 'ok' });
-    expect((await orders(user.token, '1')).message.data.map((o: { share: number }) => o.share).sort()).toEqual([10, 20]);
+    expect((await orders(user.token, '1')).message.data.map((o) => o.share).sort()).toEqual([10, 20]);
     await server.expectLedgerSound();
   });
 
@@ -270,7 +270,7 @@ describe('group commit', () => {
 
   it('refuses a submit short of funds having written nothing', async () => {
     const user = await leverTrader();
-    const short = await server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '5', share: '100', type: '1', status: '1' }, { token: user.token, headers: { 'idempotency-key': 'short' } });
+    const short = await server.refused(calls.leverSubmit, { ...BTC_PAIR, multiple: '5', share: '100', type: '1', status: '1' }, { token: user.token, headers: { 'idempotency-key': 'short' } });
     expect(short).toMatchObject({ type: 'error', code: 'insufficient_balance' });
     const claims = await server.db.selectFrom('idempotency_request').select('key').where('user_id', '=', user.id).execute();
     expect(claims).toEqual([]);
@@ -328,7 +328,7 @@ describe('group commit failing at its commit', () => {
   it('answers every submit of the group; the one whose commit cannot hold claims no key and moves no money', async () => {
     const traders = [await leverTrader(), await leverTrader(), await leverTrader()];
     const keyed = (token: string, key: string, share: string) =>
-      server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share, type: '1', status: '1' }, { token, headers: { 'idempotency-key': key } });
+      server.attempt(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share, type: '1', status: '1' }, { token, headers: { 'idempotency-key': key } });
     const answers = await Promise.all([
       keyed(traders[0]!.token, 'before', '10'),
       keyed(traders[1]!.token, 'poisoned', POISON_HANDS),
@@ -352,7 +352,7 @@ describe('group commit failing at its commit', () => {
     expect(claims.every((c) => c.response !== null)).toBe(true);
     expect(await leverBalance(traders[1]!.token)).toEqual({ available: '1000.00000000', frozen: '0.00000000' });
     expect((await orders(traders[1]!.token)).message.total).toBe(0);
-    expect((await orders(traders[0]!.token, '1')).message.data.map((o: { share: number }) => o.share).sort()).toEqual([10, 30]);
+    expect((await orders(traders[0]!.token, '1')).message.data.map((o) => o.share).sort()).toEqual([10, 30]);
     expect((await orders(traders[2]!.token, '1')).message.total).toBe(1);
     // a retry with the key is a fresh attempt (nothing was claimed), refused again by its commit
     expect(await keyed(traders[1]!.token, 'poisoned', POISON_HANDS)).toMatchObject({ code: 'internal' });
@@ -368,28 +368,28 @@ describe('entrusts', () => {
     expect(pending).toMatchObject({ status: 0, origin_price: '59000.00000000', price: '59029.50000000' });
     const other = await open(user.token, { status: '0', target_price: '58000' });
     const intruder = await leverTrader();
-    expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: intruder.token })).toMatchObject({ code: 'lever_order_not_found' });
-    expect(await server.post('/api/lever/close', { id: String(other.id) }, { token: intruder.token })).toMatchObject({ code: 'lever_order_not_found' });
-    expect(await server.post('/api/lever/setstop', { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: intruder.token })).toMatchObject({
+    expect(await server.refused(calls.leverCancel, { id: String(other.id) }, { token: intruder.token })).toMatchObject({ code: 'lever_order_not_found' });
+    expect(await server.refused(calls.leverClose, { id: String(other.id) }, { token: intruder.token })).toMatchObject({ code: 'lever_order_not_found' });
+    expect(await server.refused(calls.leverSetStop, { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: intruder.token })).toMatchObject({
       code: 'lever_order_not_found',
     });
     // an entrust has no stops to move yet; an id of nobody's is not found
-    expect(await server.post('/api/lever/setstop', { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
+    expect(await server.refused(calls.leverSetStop, { id: String(other.id), target_profit_price: '0', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
       code: 'lever_order_not_open',
     });
-    expect(await server.post('/api/lever/cancel', { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
-    expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
-    expect(await server.post('/api/lever/cancel', { id: String(other.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
+    expect(await server.refused(calls.leverCancel, { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
+    await server.call(calls.leverCancel, { id: String(other.id) }, { token: user.token });
+    expect(await server.refused(calls.leverCancel, { id: String(other.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
     await server.engines.lever.idle();
 
     await trade('58900');
     const [filled] = (await orders(user.token, '1')).message.data;
     // filled at the trade that reached it, stored with that trade's time
     expect(filled).toMatchObject({ id: pending.id, status: 1, price: '59029.50000000', open_tick_price: '58900.00000000', open_tick_time_ms: clock() });
-    expect(await server.post('/api/lever/cancel', { id: String(pending.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
+    expect(await server.refused(calls.leverCancel, { id: String(pending.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_pending' });
     const revoked = (await orders(user.token, '4')).message.data;
     expect(revoked).toMatchObject([{ id: other.id, status: 4 }]);
-    expect(revoked[0].complete_time_ms).toBe(clock());
+    expect(revoked[0]!.complete_time_ms).toBe(clock());
     // one open position's margin and fee: the revoked entrust's came back
     expect(await leverBalance(user.token)).toEqual({ available: '940.38020500', frozen: '59.02950000' });
     await trade('60000');
@@ -401,10 +401,8 @@ describe('positions', () => {
   it('closes once at take-profit with the right payout, at the tick’s price and time', async () => {
     const user = await leverTrader();
     const position = await open(user.token);
-    expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '60500', stop_loss_price: '59500' }, { token: user.token })).toMatchObject({
-      type: 'ok',
-    });
-    expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '59000', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
+    await server.call(calls.leverSetStop, { id: String(position.id), target_profit_price: '60500', stop_loss_price: '59500' }, { token: user.token });
+    expect(await server.refused(calls.leverSetStop, { id: String(position.id), target_profit_price: '59000', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
       code: 'lever_take_profit_invalid',
     });
     await server.engines.lever.idle();
@@ -419,7 +417,7 @@ describe('positions', () => {
     ]);
     // 1000 - 60.03 margin - 0.6003 fee + 60.03 + 5.70 back
     expect(await leverBalance(user.token)).toEqual({ available: '1005.09970000', frozen: '0.00000000' });
-    expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_open' });
+    expect(await server.refused(calls.leverClose, { id: String(position.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_open' });
     const closes = await server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${position.id}`).where('kind', '=', 'lever_close').execute();
     expect(closes).toHaveLength(1);
     await trade('60000');
@@ -443,10 +441,10 @@ describe('positions', () => {
   it('a manual close racing a trigger closes once', async () => {
     const user = await leverTrader();
     const position = await open(user.token, { stop_loss_price: '59500' });
-    const [answer] = await Promise.all([server.post('/api/lever/close', { id: String(position.id) }, { token: user.token }), trade('59400')]);
+    const [answer] = await Promise.all([server.attempt(calls.leverClose, { id: String(position.id) }, { token: user.token }), trade('59400')]);
     await server.engines.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
-    expect(['manual', 'stop_loss']).toContain(closed.close_reason);
+    expect(['manual', 'stop_loss']).toContain(closed!.close_reason);
     expect(answer.type === 'ok' || answer.code === 'lever_order_not_open').toBe(true);
     const closes = await server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${position.id}`).where('kind', '=', 'lever_close').execute();
     expect(closes).toHaveLength(1);
@@ -462,12 +460,12 @@ describe('positions', () => {
     const held = holdEngineClose(position.id);
     tell('59400');
     await held.decided;
-    expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.leverClose, { id: String(position.id) }, { token: user.token });
     held.release();
     await server.engines.lever.idle();
     expect((await orders(user.token, '3')).message.data).toMatchObject([{ id: position.id, close_reason: 'manual', close_price: '59400.00000000', profits: '-6.30000000' }]);
     expect(await closeTxns(position.id)).toHaveLength(1);
-    expect(await server.post('/api/lever/close', { id: String(other.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.leverClose, { id: String(other.id) }, { token: user.token });
     // 1000 - 60.03 margin - 0.6003 fee + 60.03 - 6.30, and the short of 20 hands: - 1.1994 fee + 11.40 (59970 -> 59400)
     expect(await leverBalance(user.token)).toEqual({ available: '1003.30030000', frozen: '0.00000000' });
     await trade('60000');
@@ -480,9 +478,7 @@ describe('positions', () => {
     const held = holdEngineClose(position.id);
     tell('59400');
     await held.decided;
-    expect(await server.post('/api/lever/setstop', { id: String(position.id), target_profit_price: '0', stop_loss_price: '59000' }, { token: user.token })).toMatchObject({
-      type: 'ok',
-    });
+    await server.call(calls.leverSetStop, { id: String(position.id), target_profit_price: '0', stop_loss_price: '59000' }, { token: user.token });
     held.release();
     await server.engines.lever.idle();
     expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: position.id, status: 1, stop_loss_price: '59000.00000000' }]);
@@ -503,9 +499,9 @@ describe('positions', () => {
     await trade('59870');
     const listed = await orders(user.token, '1');
     expect(listed.rate_profits_total).toMatchObject({ profits_total: '1.00000000', caution_money_total: '59.97000000', hazard_rate: '101.66750042' });
-    expect(await server.post('/api/lever/close', { id: String(position.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.leverClose, { id: String(position.id) }, { token: user.token });
     expect((await orders(user.token, '3')).message.data[0]).toMatchObject({ close_reason: 'manual', close_price: '59870.00000000', profits: '1.00000000' });
-    expect(await server.post('/api/lever/close', { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
+    expect(await server.refused(calls.leverClose, { id: '999999' }, { token: user.token })).toMatchObject({ code: 'lever_order_not_found' });
     await trade('60000');
     await server.expectLedgerSound();
   });
@@ -518,13 +514,13 @@ describe('positions', () => {
     // the price passes both while the engine is stopped; no tick after this one reaches it
     clock.advance(1000);
     await trade('60600');
-    expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([position.id]);
+    expect((await orders(user.token, '1')).message.data.map((o) => o.id)).toEqual([position.id]);
     await server.engines.lever.gain(server.lead());
     await server.engines.lever.idle();
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(closed).toMatchObject({ id: position.id, close_reason: 'take_profit', close_price: '60600.00000000', close_tick_time_ms: clock() });
     expect((await orders(user.token, '1')).message.data).toMatchObject([{ id: entrust.id, type: 2, status: 1, open_tick_price: '60600.00000000' }]);
-    await server.post('/api/lever/close', { id: String(entrust.id) }, { token: user.token });
+    await server.call(calls.leverClose, { id: String(entrust.id) }, { token: user.token });
     await trade('60000');
     await server.expectLedgerSound();
   });
@@ -548,8 +544,8 @@ describe('positions', () => {
     const [closed] = (await orders(user.token, '3')).message.data;
     expect(closed).toMatchObject({ id: position.id, close_reason: 'stop_loss', close_price: '59400.00000000', close_tick_time_ms: dipAtMs - (dipAtMs % 1000) });
     // a take-profit the recorded prices never reached stays open
-    expect((await orders(user.token, '1')).message.data.map((o: { id: number }) => o.id)).toEqual([watched.id]);
-    await server.post('/api/lever/close', { id: String(watched.id) }, { token: user.token });
+    expect((await orders(user.token, '1')).message.data.map((o) => o.id)).toEqual([watched.id]);
+    await server.call(calls.leverClose, { id: String(watched.id) }, { token: user.token });
     await server.expectLedgerSound();
   });
 
@@ -558,12 +554,12 @@ describe('positions', () => {
     await open(user.token);
     await open(user.token);
     await open(user.token, { status: '0', target_price: '59000' });
-    const page = (await server.post('/api/lever/my_trade', { status: '-1', page: '2', limit: '2' }, { token: user.token })).message;
+    const page = (await server.call(calls.leverMyTrade, { status: '-1', page: '2', limit: '2' }, { token: user.token })).message;
     expect(page.message).toMatchObject({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
     expect(page.message.data).toHaveLength(1);
     expect((await orders(user.token, '0')).message.total).toBe(1);
     // filtered by pair: this one's orders, none of another pair's, none of a pair not listed
-    const ofPair = async (pair: Record<string, string>) => (await server.post('/api/lever/my_trade', { status: '-1', ...pair }, { token: user.token })).message.message.total;
+    const ofPair = async (pair: Form<typeof calls.leverMyTrade>) => (await server.call(calls.leverMyTrade, { status: '-1', ...pair }, { token: user.token })).message.message.total;
     expect(await ofPair(BTC_PAIR)).toBe(3);
     expect(await ofPair({ currency_id: '2', legal_id: '3' })).toBe(0);
     expect(await ofPair({ currency_id: '99', legal_id: '3' })).toBe(0);
@@ -665,8 +661,8 @@ describe('caps and closed pairs', () => {
       await own.trade('60000');
       await own.trade('3000', 1);
       const user = await buildTrader(own.server, { funds: [[USDT, '1000', 'lever']] });
-      const post = (form: Record<string, string>) =>
-        own.server.post('/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', ...form }, { token: user.token });
+      const post = (form: Form<typeof calls.leverSubmit>) =>
+        own.server.attempt(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', ...form }, { token: user.token });
       expect(await post({})).toMatchObject({ type: 'ok' });
       expect(await post({ type: '2' })).toMatchObject({ type: 'ok' });
       expect(await post({})).toMatchObject({ type: 'error', code: 'lever_positions_limit' });
@@ -676,7 +672,7 @@ describe('caps and closed pairs', () => {
       const live = await own.server.db.selectFrom('lever_order').select(['id', 'status']).where('user_id', '=', user.id).orderBy('id').execute();
       expect(live.map((o) => o.status)).toEqual([1n, 1n, 0n]);
       // a closed position frees its place
-      expect(await own.server.post('/api/lever/close', { id: String(live[0]!.id) }, { token: user.token })).toMatchObject({ type: 'ok' });
+      await own.server.call(calls.leverClose, { id: String(live[0]!.id) }, { token: user.token });
       expect(await post({})).toMatchObject({ type: 'ok' });
       await own.server.expectLedgerSound();
     } finally {
@@ -692,9 +688,8 @@ describe.skipIf(onPostgres)('restart', () => {
       const first = await startLeverServer({ DATA_DIR: dataDir });
       await first.trade('60000');
       const user = await buildTrader(first.server, { funds: [[USDT, '1000', 'lever']] });
-      const post = (s: TestServer, p: string, form: Record<string, string>) => s.post(p, form, { token: user.token });
-      expect(await post(first.server, '/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', target_profit_price: '60500' })).toMatchObject({ type: 'ok' });
-      expect(await post(first.server, '/api/lever/submit', { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '0', target_price: '59000' })).toMatchObject({ type: 'ok' });
+      await first.server.call(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '1', target_profit_price: '60500' }, { token: user.token });
+      await first.server.call(calls.leverSubmit, { ...BTC_PAIR, multiple: '10', share: '10', type: '1', status: '0', target_price: '59000' }, { token: user.token });
       await first.server.close();
 
       const second = await startLeverServer({ DATA_DIR: dataDir });

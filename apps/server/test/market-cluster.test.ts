@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, TMarketDepthEvent } from '@tidemark/protocol';
+import { calls, type ClientToServerEvents, type ServerToClientEvents, type TMarketDepthEvent } from '@tidemark/protocol';
 import { onPostgres } from './harness';
 import { onPg, startNode as startClusterNode, stopAll } from './cluster';
 
@@ -65,8 +65,8 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     await waitForBooks(countAfterTakeover + 3, 3000);
     // the new leader numbers on from what it saw, so the stream reads as one
     expect(books.at(-1)!.seq).toBeGreaterThan(seqBeforeKill);
-    const trades = await (await fetch(`${b.url}/api/currency/new_tradehistory?legal_id=3&currency_id=1`)).json();
-    expect((trades as { message: unknown[] }).message.length).toBeGreaterThan(0);
+    const trades = await b.call(calls.newTradeHistory, { legal_id: '3', currency_id: '1' });
+    expect(trades.message.length).toBeGreaterThan(0);
   });
 
   it('delivers a user’s private event published on one process to that user’s sockets on another, and to no one else', async () => {
@@ -123,21 +123,16 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     const leader = nodes[leaderIndex]!;
     const follower = nodes[1 - leaderIndex]!;
     const trader = (await follower.command({ kind: 'leverTrader' })) as { token: string };
-    const post = async (path: string, form: Record<string, string>) => {
-      const response = await fetch(`${follower.url}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${trader.token}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': randomBytes(8).toString('hex') },
-        body: new URLSearchParams(form),
-      });
-      return (await response.json()) as { type: string; message: { message: { data: { id: number }[] } } };
-    };
+    /** the trader's session, and a key of each call's own */
+    const keyed = () => ({ token: trader.token, headers: { 'idempotency-key': randomBytes(8).toString('hex') } });
     // the follower's feed comes from the leader: wait until it has a price to open at
-    await vi.waitFor(async () => expect((await post('/api/lever/submit', { legal_id: '3', currency_id: '1', multiple: '10', share: '10', type: '1', status: '1' })).type).toBe('ok'), {
+    const open = { legal_id: '3', currency_id: '1', multiple: '10', share: '10', type: '1', status: '1' };
+    await vi.waitFor(async () => expect((await follower.attempt(calls.leverSubmit, open, keyed())).type).toBe('ok'), {
       timeout: 5000,
       interval: 100,
     });
     const submittedAtMs = performance.now();
-    const [order] = (await post('/api/lever/my_trade', { status: '1' })).message.message.data;
+    const [order] = (await follower.call(calls.leverMyTrade, { status: '1' }, keyed())).message.message.data;
     await leader.command({ kind: 'leverWatching', orderId: String(order!.id) });
     expect(performance.now() - submittedAtMs).toBeLessThan(1000);
 
@@ -145,7 +140,7 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
     await follower.leading;
     // the new leader rebuilt its book from the database: the order is watched, and it closes there
     await follower.command({ kind: 'leverWatching', orderId: String(order!.id) });
-    expect((await post('/api/lever/close', { id: String(order!.id) })).type).toBe('ok');
+    await follower.call(calls.leverClose, { id: String(order!.id) }, keyed());
   });
 
   it('matches spot orders placed on either process in the leader’s one book', { timeout: 60_000 }, async () => {
@@ -191,22 +186,16 @@ describe.skipIf(!onPostgres)('two server processes with Redis', () => {
         waiting.add(check);
         check();
       });
-    const post = async (url: string, token: string, path: string, form: Record<string, string>) =>
-      (await (
-        await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) })
-      ).json()) as { type: string; message: { id: number; status: number; data: Array<{ id: number; status: number }> } };
     // a price inside the band around the index both processes see
-    const { message } = (await (await fetch(`${follower.url}/api/currency/depth?legal_id=3&currency_id=1`)).json()) as { message: { last_price: string } };
+    const { message } = await follower.call(calls.depth, { legal_id: '3', currency_id: '1' });
     const price = Number(message.last_price).toFixed(2);
     const pair = { currency_id: '1', legal_id: '3' };
 
-    const sell = await post(follower.url, seller.token, '/api/coin/submit', { ...pair, type: '2', status: '0', price, number: '0.01' });
-    expect(sell.type).toBe('ok');
+    const sell = await follower.call(calls.coinSubmit, { ...pair, type: '2', status: '0', price, number: '0.01' }, { token: seller.token });
     await statusOf(sell.message.id, 1);
-    const buy = await post(leader.url, buyer.token, '/api/coin/submit', { ...pair, type: '1', status: '0', price, number: '0.01' });
-    expect(buy.type).toBe('ok');
+    const buy = await leader.call(calls.coinSubmit, { ...pair, type: '1', status: '0', price, number: '0.01' }, { token: buyer.token });
     await statusOf(sell.message.id, 2);
-    const history = await post(follower.url, buyer.token, '/api/coin/my_orders', { ...pair, status: '3' });
+    const history = await follower.call(calls.coinMyOrders, { ...pair, status: '3' }, { token: buyer.token });
     expect(history.message.data[0]).toMatchObject({ id: buy.message.id, status: 2 });
     expect(await leader.command({ kind: 'checkLedger' })).toEqual([]);
   });

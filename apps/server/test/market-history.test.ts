@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { backfillStartsMs, mustParseUnits, type Candle, type StoredPeriod } from '@tidemark/core';
+import { calls } from '@tidemark/protocol';
 import { ConfigError, loadConfig } from '../src/config';
 import { exchangeHistory, simHistory, withFallback } from '../src/engine/market/history';
 import { toCandle } from '../src/modules/market/queries';
@@ -134,8 +135,8 @@ describe('history from the exchange', () => {
       expect(await stored(BTC.pairId, period)).toEqual(expected(interval));
     }
     // the chart ends at the exchange's price rather than jumping to it from a simulated one
-    const chart = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
-    expect(chart.data!.at(-1)).toMatchObject({ time: fixture.klines['1m'][5]![0], close: '67901.35000000' });
+    const chart = await server.call(calls.newTimeshar, { symbol: 'BTC/USDT', period: '1min' });
+    expect(chart.data.at(-1)).toMatchObject({ time: fixture.klines['1m'][5]![0], close: '67901.35000000' });
     // a pair the exchange does not list gets the simulated history, ending at its reference price
     const eth = await stored(1, '1min');
     expect(eth.at(-1)!.closeUnits).toBe(mustParseUnits('3500'));
@@ -152,9 +153,9 @@ describe('history from the exchange', () => {
       market: { clock: () => NOW_MS, seed: 99 },
     });
     cleanup.push(() => server.close());
-    const minutes = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } });
-    expect(minutes.data!.length).toBeGreaterThan(100);
-    expect(minutes.data!.at(-1).close).toBe('67000.00000000');
+    const minutes = await server.call(calls.newTimeshar, { symbol: 'BTC/USDT', period: '1min' });
+    expect(minutes.data.length).toBeGreaterThan(100);
+    expect(minutes.data.at(-1)!.close).toBe('67000.00000000');
   });
 });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIODS, manualClock, mustParseUnits } from '@tidemark/core';
-import { ZTimesharError, ZTimesharResponse, ZTradeHistoryResponse, type TQuotation } from '@tidemark/protocol';
+import { calls, ZTimesharError } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { simFeed } from '../src/engine/market/sim-feed';
 import { depthView, recordedPriceAt } from '../src/modules/market/service';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type Form, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
 const ETH_PAIR = 1;
@@ -45,8 +45,8 @@ describe('market calls', () => {
   afterAll(() => server.close());
 
   it('shows live 24-hour figures in quotation_new', async () => {
-    const answer = await server.get('/api/currency/quotation_new');
-    const btc = answer.message.flatMap((g: { quotation: unknown[] }) => g.quotation).find((q: { id: number }) => q.id === BTC_PAIR);
+    const answer = await server.call(calls.quotationNew);
+    const btc = answer.message.flatMap((g) => g.quotation).find((q) => q.id === BTC_PAIR)!;
     expect(units(btc.high)).toBeGreaterThanOrEqual(units(btc.now_price));
     expect(units(btc.low)).toBeLessThanOrEqual(units(btc.now_price));
     expect(units(btc.low)).toBeLessThan(units(btc.high));
@@ -58,9 +58,9 @@ describe('market calls', () => {
   it('marks the pairs open for contracts in quotation_new, with a number: lever_pair.is_open, 0 without a row', async () => {
     const openLever = async () =>
       new Map<number, number>(
-        (await server.get('/api/currency/quotation_new')).message
-          .flatMap((g: { quotation: TQuotation[] }) => g.quotation)
-          .map((q: TQuotation) => [q.id, q.open_lever]),
+        (await server.call(calls.quotationNew)).message
+          .flatMap((g) => g.quotation)
+          .map((q) => [q.id, q.open_lever]),
       );
     // every seeded pair trades contracts
     expect(new Set((await openLever()).values())).toEqual(new Set([1]));
@@ -77,8 +77,7 @@ describe('market calls', () => {
   });
 
   it.each(PERIODS)('answers new_timeshar for %s with code 1 and well-formed bars', async (period) => {
-    const answer = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period } });
-    const message = ZTimesharResponse.parse(answer);
+    const message = await server.call(calls.newTimeshar, { symbol: 'BTC/USDT', period });
     expect(message.code).toBe(1);
     // back-fill: a full chart for every interval (three years of days is 36 months)
     expect(message.data.length).toBeGreaterThanOrEqual(period === '1mon' ? 36 : 100);
@@ -91,19 +90,13 @@ describe('market calls', () => {
 
   it('ends the minute chart at the live price and takes from/to in seconds or milliseconds', async () => {
     const nowMs = clock();
-    const minutes = ZTimesharResponse.parse(await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '1min' } }));
+    const minutes = await server.call(calls.newTimeshar, { symbol: 'BTC/USDT', period: '1min' });
     const last = minutes.data.at(-1)!;
     expect(last.time).toBe(Math.floor(nowMs / 60_000) * 60_000);
     const fromMs = nowMs - 3 * 3600_000;
     const toMs = nowMs - 3600_000;
-    const inMs = ZTimesharResponse.parse(
-      await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '5min', from: String(fromMs), to: String(toMs) } }),
-    );
-    const inSeconds = ZTimesharResponse.parse(
-      await server.get('/api/currency/new_timeshar', {
-        query: { symbol: 'BTC/USDT', period: '5', from: String(Math.floor(fromMs / 1000)), to: String(Math.floor(toMs / 1000)) },
-      }),
-    );
+    const inMs = await server.call(calls.newTimeshar, { symbol: 'BTC/USDT', period: '5min', from: String(fromMs), to: String(toMs) });
+    const inSeconds = await server.call(calls.newTimeshar, { symbol: 'BTC/USDT', period: '5', from: String(Math.floor(fromMs / 1000)), to: String(Math.floor(toMs / 1000)) });
     expect(inMs.data.length).toBeGreaterThanOrEqual(23);
     expect(inSeconds.data).toEqual(inMs.data);
     expect(inMs.data[0]!.time).toBeGreaterThanOrEqual(Math.floor(fromMs / 300_000) * 300_000);
@@ -112,29 +105,29 @@ describe('market calls', () => {
 
   it('refuses an unknown pair or period', async () => {
     // the chart's refusals: code -1 with empty data at the top level
-    expect(ZTimesharError.parse(await server.get('/api/currency/new_timeshar', { query: { symbol: 'NOPE/USDT', period: '1min' } }))).toMatchObject({
+    expect(ZTimesharError.parse(await server.refused(calls.newTimeshar, { symbol: 'NOPE/USDT', period: '1min' }))).toMatchObject({
       type: 'error',
       code: -1,
       data: [],
       reason: 'not_found',
     });
-    expect(await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', period: '7min' } })).toMatchObject({
+    expect(await server.refused(calls.newTimeshar, { symbol: 'BTC/USDT', period: '7min' })).toMatchObject({
       type: 'error',
       code: -1,
       reason: 'invalid_field',
     });
     // names on every object's prototype are no periods; a time past the year 9999 is no time
-    const queries: Record<string, string>[] = [
+    const queries: Form<typeof calls.newTimeshar>[] = [
       { period: 'constructor' },
       { period: 'hasOwnProperty' },
       { period: '__proto__' },
       { period: '1mon', from: '0', to: '9999999999999999' },
     ];
     for (const query of queries) {
-      const answer = await server.get('/api/currency/new_timeshar', { query: { symbol: 'BTC/USDT', ...query } });
+      const answer = await server.refused(calls.newTimeshar, { symbol: 'BTC/USDT', ...query });
       expect(answer, JSON.stringify(query)).toMatchObject({ type: 'error', code: -1, data: [], reason: 'invalid_field', message: `Parameter error: ${'to' in query ? 'to' : 'period'}` });
     }
-    expect(await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '99' } })).toMatchObject({
+    expect(await server.refused(calls.newTradeHistory, { legal_id: '3', currency_id: '99' })).toMatchObject({
       type: 'error',
       code: 'not_found',
     });
@@ -142,17 +135,14 @@ describe('market calls', () => {
 
   it('lists recent trades newest first, at most 40', async () => {
     await after(() => trades().length >= 40);
-    const answer = ZTradeHistoryResponse.parse(
-      await server.get('/api/currency/new_tradehistory', { query: { legal_id: '3', currency_id: '1' } }),
-    );
+    const answer = await server.call(calls.newTradeHistory, { legal_id: '3', currency_id: '1' });
     expect(answer.message).toHaveLength(40);
     for (let i = 1; i < answer.message.length; i++) expect(answer.message[i]!.ts).toBeLessThanOrEqual(answer.message[i - 1]!.ts);
     expect(answer.message[0]).toMatchObject({ time: expect.stringMatching(/^\d{2}:\d{2}:\d{2}$/), direction: expect.stringMatching(/^(buy|sell)$/), amount: expect.stringMatching(/^\d+\.\d{8}$/) });
   });
 
   it('gives the order book around the last price for the lever and spot calls, and over HTTP', async () => {
-    const answer = await server.get('/api/currency/depth', { query: { legal_id: '3', currency_id: '1' } });
-    expect(answer.type).toBe('ok');
+    const answer = await server.call(calls.depth, { legal_id: '3', currency_id: '1' });
     expect(answer.message.lever_transaction.in.length).toBe(20);
     const view = depthView(server.market, BTC_PAIR);
     const last = units(view.last_price);

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import { buildTrader } from '../src/testing/factories';
 import { startTestServer, type TestServer } from './harness';
 
@@ -52,11 +52,11 @@ describe('metrics behind a token on the app’s port', () => {
 
   it('counts requests and their latency per route, errors by code, ledger transactions and open sockets', async () => {
     const before = (await scrape(`Bearer ${TOKEN}`)).text;
-    await server.get('/api/common/config');
-    await server.get('/api/common/config');
-    await server.post('/api/user/login', {});
+    await server.call(calls.commonConfig);
+    await server.call(calls.commonConfig);
+    await server.refused(calls.userLogin);
     const trader = await buildTrader(server, { funds: [[USDT, '100']] });
-    expect((await server.post('/api/wallet/change', { number: '1', from_field: 'change', to_field: 'legal', currency_id: '3' }, { token: trader.token })).type).toBe('ok');
+    await server.call(calls.walletChange, { number: '1', from_field: 'change', to_field: 'legal', currency_id: '3' }, { token: trader.token });
     const socket = connect(server.url, { path: '/wss/socket.io/', transports: ['websocket'], forceNew: true });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
@@ -67,8 +67,8 @@ describe('metrics behind a token on the app’s port', () => {
       expect(status).toBe(200);
       expect(type).toContain('text/plain');
       const delta = (series: string) => valueOf(text, series) - valueOf(before, series);
-      expect(delta('tidemark_http_request_duration_seconds_count{route="/api/common/config",method="GET"}')).toBe(2);
-      expect(delta('tidemark_http_errors_total{route="/api/user/login",code="account_required"}')).toBe(1);
+      expect(delta(`tidemark_http_request_duration_seconds_count{route="${calls.commonConfig.path}",method="GET"}`)).toBe(2);
+      expect(delta(`tidemark_http_errors_total{route="${calls.userLogin.path}",code="account_required"}`)).toBe(1);
       // the factory's funding deposit and the transfer
       expect(delta('tidemark_ledger_transactions_total{kind="transfer"}')).toBe(1);
       expect(valueOf(text, 'tidemark_sockets_open')).toBeGreaterThanOrEqual(1);
@@ -86,8 +86,7 @@ describe('metrics behind a token on the app’s port', () => {
     report!({ kind: 'trades', pairId: BTC_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: mustParseUnits('67000'), amountUnits: 100_000n, direction: 'buy' }] });
     await server.engines.lever.idle();
     const seller = await buildTrader(server, { funds: [[BTC, '1']] });
-    const placed = await server.post('/api/coin/submit', { currency_id: '1', legal_id: '3', type: '2', status: '0', price: '68000', number: '0.5' }, { token: seller.token });
-    expect(placed.type).toBe('ok');
+    await server.call(calls.coinSubmit, { currency_id: '1', legal_id: '3', type: '2', status: '0', price: '68000', number: '0.5' }, { token: seller.token });
     await server.engines.spot.idle();
     const after = (await scrape(`Bearer ${TOKEN}`)).text;
     const delta = (series: string) => valueOf(after, series) - valueOf(before, series);
@@ -103,7 +102,7 @@ describe('metrics behind a token on the app’s port', () => {
     report!({ kind: 'trades', pairId: MICRO_PAIR_ID, trades: [{ timeMs: clock(), priceUnits: mustParseUnits('100'), amountUnits: 100_000n, direction: 'buy' }] });
     const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
     const form = { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '100' };
-    expect((await server.post('/api/microtrade/submit', form, { token: user.token })).type).toBe('ok');
+    await server.call(calls.microSubmit, form, { token: user.token });
     // the settler's pass comes 3 s after the expiry (its lag included)
     clock.advance(30_000 + limits.microSettleLagMs + 2_000);
     await server.engines.micro.idle();

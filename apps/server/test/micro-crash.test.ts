@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import { openDatabase, type Db } from '../src/db/database';
 import { checkLedger } from '../src/modules/ledger/check';
 import { verifyMicroChain } from '../src/modules/micro/service';
@@ -72,12 +72,12 @@ function killed(child: ChildProcess): Promise<void> {
 async function placeOrders(node: Node, traders: readonly Trader[], perTrader: number): Promise<void> {
   const forms = traders.flatMap((trader) => Array.from({ length: perTrader }, (_, i) => ({ trader, type: i % 2 === 0 ? '1' : '2' })));
   const send = async ({ trader, type }: (typeof forms)[number]) => {
-    const response = await fetch(new URL('/api/microtrade/submit', node.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${trader.token}`, 'idempotency-key': randomUUID() },
-      body: new URLSearchParams({ match_id: String(BTC_PAIR), currency_id: '3', type, seconds: '30', number: '10' }),
-    });
-    expect(await response.json()).toEqual({ type: 'ok', message: 'Order placed' });
+    const answer = await node.call(
+      calls.microSubmit,
+      { match_id: String(BTC_PAIR), currency_id: '3', type, seconds: '30', number: '10' },
+      { token: trader.token, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(answer).toEqual({ type: 'ok', message: 'Order placed' });
   };
   for (let i = 0; i < forms.length; i += 10) await Promise.all(forms.slice(i, i + 10).map(send));
 }
@@ -159,12 +159,12 @@ describe.skipIf(!onPostgres)('micro settlement with two processes', () => {
     // the follower has the leader's price once Redis delivered it: an order is accepted
     const placeFirst = (trader: Trader) =>
       vi.waitFor(async () => {
-        const answer = await fetch(new URL('/api/microtrade/submit', follower.url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${trader.token}`, 'idempotency-key': randomUUID() },
-          body: new URLSearchParams({ match_id: String(BTC_PAIR), currency_id: '3', type: '1', seconds: '30', number: '10' }),
-        });
-        expect(await answer.json()).toMatchObject({ type: 'ok' });
+        const answer = await follower.attempt(
+          calls.microSubmit,
+          { match_id: String(BTC_PAIR), currency_id: '3', type: '1', seconds: '30', number: '10' },
+          { token: trader.token, headers: { 'idempotency-key': randomUUID() } },
+        );
+        expect(answer).toMatchObject({ type: 'ok' });
       }, { timeout: 10_000, interval: 100 });
     await placeFirst(traders[0]!);
     await placeOrders(follower, traders.slice(1), limits.microOpenOrdersPerUserMax);

@@ -4,13 +4,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { formatUnits, manualClock, mustParseUnits, type FeedEvent } from '@tidemark/core';
-import { limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent, ZMicroListsResponse, ZMicroSettlementResponse } from '@tidemark/protocol';
+import { calls, limits, ZClosedMicroOrderEvent, ZMicroAfterCoinTradeEvent } from '@tidemark/protocol';
 import type { MarketOptions } from '../src/engine/market/market';
 import { MicroSettler } from '../src/engine/micro';
 import { ledgerKeyOf } from '../src/http/idempotency';
 import { verifyMicroChain } from '../src/modules/micro/service';
 import { buildStaff, buildTrader, type SignedInUser } from '../src/testing/factories';
-import { onPostgres, startTestServer, type TestServer } from './harness';
+import { onPostgres, startTestServer, type Form, type TestServer } from './harness';
 
 const BTC_PAIR = 2;
 const ETH_PAIR = 1;
@@ -42,14 +42,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const submit = (token: string, form: Record<string, string>) =>
-  server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '100', ...form }, { token });
+const submit = (token: string, form: Form<typeof calls.microSubmit>) =>
+  server.attempt(calls.microSubmit, { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '100', ...form }, { token });
 const microBalance = async (token: string) => {
-  const usdt = (await server.post('/api/wallet/list', {}, { token })).message.micro_wallet.balance.find((b: { currency: number }) => b.currency === 3);
-  return { available: usdt.micro_balance as string, frozen: usdt.lock_micro_balance as string };
+  const usdt = (await server.call(calls.walletList, {}, { token })).message.micro_wallet.balance.find((b) => b.currency === 3)!;
+  return { available: usdt.micro_balance, frozen: usdt.lock_micro_balance };
 };
-const lists = async (token: string, status: '1' | '3') =>
-  ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token, query: { status } })).message;
+const lists = async (token: string, status: '1' | '3') => (await server.call(calls.microLists, { status }, { token })).message;
 /** The micro currency's balances of the `fees` and `house` system accounts (0 before their first posting). */
 const systemBalances = async () => {
   const rows = await server.db
@@ -85,35 +84,35 @@ const settleLeftovers = async () => {
 
 describe('micro calls', () => {
   it('offers the seeded expiries and the payable currency with presets and the micro balance', async () => {
-    expect((await server.get('/api/microtrade/seconds')).message).toEqual([
+    expect((await server.call(calls.microSeconds)).message).toEqual([
       { seconds: 30, profit_ratio: '80.00000000', status: 1 },
       { seconds: 60, profit_ratio: '85.00000000', status: 1 },
       { seconds: 120, profit_ratio: '90.00000000', status: 1 },
       { seconds: 300, profit_ratio: '95.00000000', status: 1 },
     ]);
     const user = await buildTrader(server, { funds: [[USDT, '250', 'micro']] });
-    const [usdt, ...others] = (await server.get('/api/microtrade/payable_currencies', { token: user.token })).message;
+    const [usdt, ...others] = (await server.call(calls.microPayableCurrencies, {}, { token: user.token })).message;
     expect(others).toEqual([]);
     expect(usdt).toMatchObject({ id: 3, name: 'USDT', micro_trade_fee: '1.00000000', user_wallet: { micro_with_insurance: '250.00000000' } });
-    expect(usdt.micro_numbers[0]).toEqual({ number: '10.00000000' });
-    expect(await server.get('/api/microtrade/payable_currencies')).toMatchObject({ type: '999' });
-    expect(await server.get('/api/microtrade/lists', { query: { status: '1' } })).toMatchObject({ type: '999' });
+    expect(usdt!.micro_numbers[0]).toEqual({ number: '10.00000000' });
+    expect(await server.refused(calls.microPayableCurrencies)).toMatchObject({ type: '999' });
+    expect(await server.refused(calls.microLists, { status: '1' })).toMatchObject({ type: '999' });
   });
 
   it('marks the pairs open for micro options in quotation_new, with a number', async () => {
-    const pairs = (await server.get('/api/currency/quotation_new')).message.flatMap((g: { quotation: { id: number; open_microtrade: number }[] }) => g.quotation);
-    const open = pairs.filter((p: { open_microtrade: number }) => p.open_microtrade === 1).map((p: { id: number }) => p.id);
+    const pairs = (await server.call(calls.quotationNew)).message.flatMap((g) => g.quotation);
+    const open = pairs.filter((p) => p.open_microtrade === 1).map((p) => p.id);
     expect(open.sort()).toEqual([1, BTC_PAIR]);
-    expect(pairs.filter((p: { open_microtrade: number }) => p.open_microtrade !== 1).every((p: { open_microtrade: number }) => p.open_microtrade === 0)).toBe(true);
+    expect(pairs.filter((p) => p.open_microtrade !== 1).every((p) => p.open_microtrade === 0)).toBe(true);
     await server.db.updateTable('micro_pair').set({ open_microtrade: 0n }).where('pair_id', '=', 1n).execute();
-    const after = (await server.get('/api/currency/quotation_new')).message.flatMap((g: { quotation: { id: number; open_microtrade: number }[] }) => g.quotation);
-    expect(after.filter((p: { open_microtrade: number }) => p.open_microtrade === 1).map((p: { id: number }) => p.id)).toEqual([BTC_PAIR]);
+    const after = (await server.call(calls.quotationNew)).message.flatMap((g) => g.quotation);
+    expect(after.filter((p) => p.open_microtrade === 1).map((p) => p.id)).toEqual([BTC_PAIR]);
     await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', 1n).execute();
   });
 
   it('refuses every broken rule with its code, and moves no money', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '1000', 'micro']] });
-    const refusals: [Record<string, string>, string][] = [
+    const refusals: [Form<typeof calls.microSubmit>, string][] = [
       [{ match_id: '3' }, 'micro_pair_closed'],
       [{ match_id: '99' }, 'micro_pair_closed'],
       [{ currency_id: '1' }, 'micro_currency_not_payable'],
@@ -146,7 +145,7 @@ describe('micro calls', () => {
     const keyed = (user: { id: bigint; token: string }) => {
       const key = randomUUID();
       keys.push(ledgerKeyOf(user.id, key));
-      return server.post('/api/microtrade/submit', { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '10' }, { token: user.token, headers: { 'Idempotency-Key': key } });
+      return server.attempt(calls.microSubmit, { match_id: '2', currency_id: '3', type: '1', seconds: '30', number: '10' }, { token: user.token, headers: { 'Idempotency-Key': key } });
     };
     const answers = await Promise.all(users.flatMap((user) => Array.from({ length: 8 }, () => keyed(user))));
     expect(answers.map((a) => a.type)).toEqual(answers.map(() => 'ok'));
@@ -202,7 +201,7 @@ describe('micro settlement', () => {
     expect(closed).toMatchObject({ id: open!.id, status: 3, end_price: `${endPrice}.00000000`, end_price_time: endTickMs, profit_result: result, fact_profits: fact, remain_milli_seconds: 0 });
     expect(await microBalance(user.token)).toEqual({ available: balance, frozen: '0.00000000' });
 
-    const answer = ZMicroSettlementResponse.parse(await server.get('/api/microtrade/settlement', { query: { id: String(open!.id) } })).message;
+    const answer = (await server.call(calls.microSettlement, { id: String(open!.id) })).message;
     expect(answer.record).toMatchObject({ order_id: open!.id, open_price: '100.00000000', end_price: `${endPrice}.00000000`, end_tick_time: endTickMs, fact_profits: fact });
     expect(createHash('sha256').update(answer.record.canonical).digest('hex')).toBe(answer.record.hash);
     // around each tick used: the ticks up to it, then the first after the opening (or the expiry), which did not count
@@ -257,8 +256,8 @@ describe('micro settlement', () => {
     await small.lose();
     await server.engines.micro.gain(server.lead());
     for (const user of users) expect((await lists(user.token, '1')).total).toBe(0);
-    const closed = (await Promise.all(users.map((u) => server.get('/api/microtrade/lists', { token: u.token, query: { status: '3', limit: '100' } }))))
-      .flatMap((answer) => ZMicroListsResponse.parse(answer).message.data)
+    const closed = (await Promise.all(users.map((u) => server.call(calls.microLists, { status: '3', limit: '100' }, { token: u.token }))))
+      .flatMap((answer) => answer.message.data)
       .filter((o) => o.created_at >= start - 1200);
     expect(closed).toHaveLength(36);
     expect(pushedTo).toEqual(Array<bigint>(12).fill(users[0]!.id));
@@ -307,7 +306,7 @@ describe('micro settlement', () => {
   });
 
   it('answers a settlement record only for a settled order', async () => {
-    expect((await server.get('/api/microtrade/settlement', { query: { id: '999999' } })).code).toBe('micro_record_not_found');
+    expect((await server.refused(calls.microSettlement, { id: '999999' })).code).toBe('micro_record_not_found');
   });
 
   it('settles the orders that fell due while no leader ran, once, when leadership returns', async () => {
@@ -422,7 +421,7 @@ describe('micro settlement', () => {
     await server.engines.micro.gain(server.lead());
     // one pass: the trades after its start went in with the batches, no write of their own between them
     expect(jobNames.slice(0, jobNames.lastIndexOf('microSettle') + 1)).toEqual(['recordMicroTicks', ...Array<string>(5).fill('microSettle')]);
-    const closed = ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token: user.token, query: { status: '3', limit: '100' } })).message.data;
+    const closed = (await server.call(calls.microLists, { status: '3', limit: '100' }, { token: user.token })).message.data;
     expect(closed).toHaveLength(21);
     const tickTimes = [...priceAt.keys()].sort((a, b) => a - b);
     for (const order of closed) {
@@ -510,9 +509,9 @@ describe('micro settings staff change', () => {
   const SEEDED_USDT = { currency_id: String(USDT), payable: '1', min: '10', max: '100000', fee: '1', presets: '10,50,100,500,1000,5000,10000,50000' };
   /** USDT's micro settings saved through the console: the seeded ones but for `change`. */
   const saveCurrency = async (change: Partial<typeof SEEDED_USDT>) =>
-    expect(await server.post('/api/admin/markets/micro_currency', { ...SEEDED_USDT, ...change }, { token: admin.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.adminMicroCurrencySave, { ...SEEDED_USDT, ...change }, { token: admin.token });
   const saveSeconds = async (seconds: string, profitRatio: string, status = '1') =>
-    expect(await server.post('/api/admin/markets/micro_seconds', { seconds, profit_ratio: profitRatio, status }, { token: admin.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.adminMicroSecondsSave, { seconds, profit_ratio: profitRatio, status }, { token: admin.token });
   const restoreSeeded = async () => {
     await saveCurrency({});
     await saveSeconds('30', '80');
@@ -576,12 +575,12 @@ describe('micro settings staff change', () => {
       expect((await submit(user.token, ethOrder)).code).toBe('micro_pair_closed');
 
       await saveCurrency({ payable: '0' });
-      expect((await server.get('/api/microtrade/payable_currencies', { token: user.token })).message).toEqual([]);
+      expect((await server.call(calls.microPayableCurrencies, {}, { token: user.token })).message).toEqual([]);
       expect((await submit(user.token, {})).code).toBe('micro_currency_not_payable');
       await saveCurrency({});
 
       await saveSeconds('60', '85', '0');
-      expect((await server.get('/api/microtrade/seconds')).message).toContainEqual({ seconds: 60, profit_ratio: '85.00000000', status: 0 });
+      expect((await server.call(calls.microSeconds)).message).toContainEqual({ seconds: 60, profit_ratio: '85.00000000', status: 0 });
       expect((await submit(user.token, { seconds: '60' })).code).toBe('micro_seconds_invalid');
     } finally {
       await server.db.updateTable('micro_pair').set({ open_microtrade: 1n }).where('pair_id', '=', BigInt(ETH_PAIR)).execute();
@@ -592,7 +591,7 @@ describe('micro settings staff change', () => {
     expect(await txns()).toBe(txnsBefore);
     expect((await lists(user.token, '1')).total).toBe(0);
     // each was the one thing in the way: switched back, the same orders are taken
-    for (const form of [ethOrder, {}, { seconds: '60' }] as Record<string, string>[]) expect((await submit(user.token, form)).type).toBe('ok');
+    for (const form of [ethOrder, {}, { seconds: '60' }]) expect((await submit(user.token, form)).type).toBe('ok');
     clock.advance(60_000);
     tradeOn(ETH_PAIR, '3000');
     trade('100');
@@ -611,8 +610,7 @@ describe('micro lists', () => {
     for (let i = 0; i < 17; i++) expect((await submit(user.token, { match_id: String(i % 4 === 1 ? ETH_PAIR : BTC_PAIR), number: '10' })).type).toBe('ok');
     const placed = await server.db.selectFrom('micro_order').select(['id', 'pair_id']).where('user_id', '=', user.id).orderBy('id', 'desc').execute();
     const idsOf = (pairId: number) => placed.filter((o) => o.pair_id === BigInt(pairId)).map((o) => Number(o.id));
-    const page = async (query: Record<string, string>) =>
-      ZMicroListsResponse.parse(await server.get('/api/microtrade/lists', { token: user.token, query })).message;
+    const page = async (query: Form<typeof calls.microLists>) => (await server.call(calls.microLists, query, { token: user.token })).message;
 
     const eth = await page({ status: '1', match_id: String(ETH_PAIR) });
     expect(eth).toMatchObject({ total: 4, current_page: 1, last_page: 1 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import type { Db } from '../src/db/database';
 import type { Lead } from '../src/engine/hosted';
 import { openLead } from '../src/engine/lead';
@@ -254,7 +254,7 @@ describe('the leader’s own jobs', () => {
   it('are shown on the console with their schedule, latest run and next due time', async () => {
     const { server } = await start(Date.UTC(2030, 0, 15, 12, 30));
     const viewer = await buildStaff(server, { role: 'viewer' });
-    const risk = await server.get('/api/admin/risk', { token: viewer.token });
+    const risk = await server.call(calls.adminRisk, {}, { token: viewer.token });
     const epoch = server.lead().epoch;
     const ran = (detail: string) => ({ due_ms: Date.UTC(2030, 0, 15, 12), started_ms: Date.UTC(2030, 0, 15, 12, 30), finished_ms: Date.UTC(2030, 0, 15, 12, 30), outcome: 'ok', detail });
     const hourly = { kind: 'every', every_ms: HOUR_MS };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@tidemark/protocol';
 import { buildSignedInUser, buildStaff, type SignedInUser } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import { pathOf, startTestServer, uploadLink, type Answer, type TestServer } from './harness';
 import { startSmtpServer } from './smtp';
 
 // What staff can see of traders' secrets: one-time codes are delivered, never readable in the
@@ -29,7 +30,7 @@ const auditOf = (action: string) => server.db.selectFrom('audit_log').select(['s
 describe('sealed one-time codes', () => {
   it('delivers the code, keeps it sealed in the outbox and out of the log', async () => {
     const email = newEmail();
-    expect(await server.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'ok' });
+    await server.call(calls.smsMail, { user_string: email });
     const code = /Your registration code is (\d{6})/.exec(smtp.received.at(-1) ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
@@ -39,19 +40,19 @@ describe('sealed one-time codes', () => {
     expect(stored.body).toContain('••••••');
     expect(logLines.join('\n')).not.toContain(code);
 
-    const outbox = await server.get('/api/admin/outbox', { token: admin.token, query: { page: '1' } });
+    const outbox = await server.call(calls.adminOutbox, { page: '1' }, { token: admin.token });
     expect(outbox).toMatchObject({ type: 'ok' });
     const row = outbox.message.data.find((m: { to: string }) => m.to === email);
     expect(row).toMatchObject({ status: 'sent', error: null, subject: expect.stringContaining('••••••') });
     expect(JSON.stringify(outbox.message)).not.toContain(code);
     // the code still works for its owner
-    expect(await server.post('/api/user/register', { user_string: email, code: code!, password: 'Pass-word-12', re_password: 'Pass-word-12' })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userRegister, { user_string: email, code: code!, password: 'Pass-word-12', re_password: 'Pass-word-12' });
   });
 
   it('shows a failed delivery with its error, not its text', async () => {
     const email = `bounce-${newEmail()}`;
-    expect(await server.post('/api/sms_mail', { user_string: email })).toMatchObject({ type: 'error', code: 'mail_failed' });
-    const outbox = await server.get('/api/admin/outbox', { token: admin.token, query: { page: '1' } });
+    expect(await server.refused(calls.smsMail, { user_string: email })).toMatchObject({ type: 'error', code: 'mail_failed' });
+    const outbox = await server.call(calls.adminOutbox, { page: '1' }, { token: admin.token });
     expect(outbox.message.data.find((m: { to: string }) => m.to === email)).toMatchObject({ status: 'failed', error: expect.stringContaining('mailbox unavailable'), sent_ms: null });
   });
 });
@@ -62,17 +63,18 @@ describe('what staff open is audited', () => {
     const trader = await buildSignedInUser(server);
 
     const before = (await auditOf('view.outbox')).length;
-    expect(await server.get('/api/admin/outbox', { token: admin.token, query: { page: '2' } })).toMatchObject({ type: 'ok' });
+    await server.call(calls.adminOutbox, { page: '2' }, { token: admin.token });
     expect(await auditOf('view.outbox')).toHaveLength(before + 1);
     expect((await auditOf('view.outbox')).at(-1)).toMatchObject({ staff_id: admin.id, subject: 'outbox' });
 
-    expect(await server.get('/api/admin/user', { token: reviewer.token, query: { id: trader.id.toString() } })).toMatchObject({ type: 'ok' });
+    await server.call(calls.adminUser, { id: trader.id.toString() }, { token: reviewer.token });
     expect(await auditOf('view.user')).toContainEqual(expect.objectContaining({ staff_id: reviewer.id, subject: `user:${trader.id}` }));
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'front.png');
-    const uploaded = (await (await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form })).json()) as { message: string };
-    const image = await fetch(`${server.url}${uploaded.message.replace('/api/upload/', '/api/admin/upload/')}`, { headers: { authorization: `Bearer ${reviewer.token}` } });
+    const uploaded = (await (await fetch(new URL(calls.upload.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${trader.token}` }, body: form })).json()) as Answer<typeof calls.upload>;
+    const link = uploadLink(uploaded.message);
+    const image = await fetch(`${server.url}${pathOf(calls.adminUploadRead, link.params)}?${new URLSearchParams(link.form)}`, { headers: { authorization: `Bearer ${reviewer.token}` } });
     expect(image.status).toBe(200);
     const views = await auditOf('view.upload');
     expect(views).toHaveLength(1);

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@tidemark/protocol';
 import { buildSignedInUser } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import { pathOf, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,8 +26,8 @@ const bodyOf = (response: string) => JSON.parse(response.slice(response.indexOf(
 
 describe('security headers', () => {
   it.each([
-    ['an ok answer', '/api/currency/quotation_new'],
-    ['a refusal', '/api/user/info'],
+    ['an ok answer', calls.quotationNew.path],
+    ['a refusal', calls.userInfo.path],
     ['an unknown path', '/api/nope'],
     ['the API document', '/api/docs/json'],
   ])('are on %s', async (_name, pathname) => {
@@ -45,7 +46,7 @@ describe('security headers', () => {
   });
 
   it('adds HSTS only to an answer served over HTTPS (through the trusted proxy)', async () => {
-    const response = await fetch(`${server.url}/api/currency/quotation_new`, { headers: { 'x-forwarded-proto': 'https' } });
+    const response = await fetch(new URL(calls.quotationNew.path, server.url), { headers: { 'x-forwarded-proto': 'https' } });
     expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
   });
 });
@@ -54,20 +55,20 @@ describe('answers the framework gives itself are in the envelope too', () => {
   const badRequest = { type: 'error', code: 'bad_request', message: 'Parameter error' };
 
   it('headers over 16 KB', async () => {
-    const response = await raw(`GET /api/currency/quotation_new HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const response = await raw(`GET ${calls.quotationNew.path} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(response).toMatch(/^HTTP\/1\.1 431/);
     expect(bodyOf(response)).toEqual(badRequest);
   });
 
   it('a malformed request line', async () => {
-    const response = await raw('GET /api/currency/quotation_new HTTP/9.9 nonsense\r\n\r\n');
+    const response = await raw(`GET ${calls.quotationNew.path} HTTP/9.9 nonsense\r\n\r\n`);
     expect(response).toMatch(/^HTTP\/1\.1 400/);
     expect(bodyOf(response)).toEqual(badRequest);
   });
 
   it.each([
-    ['a path parameter over the length limit', `/api/upload/${'a'.repeat(5000)}`, 414],
-    ['a path that is no valid URL', '/api/upload/%zz', 400],
+    ['a path parameter over the length limit', pathOf(calls.uploadRead, { name: 'a'.repeat(5000) }), 414],
+    ['a path that is no valid URL', calls.uploadRead.path.replace(':name', '%zz'), 400],
   ])('%s', async (_name, pathname, status) => {
     const response = await fetch(`${server.url}${pathname}`, { headers: { lang: 'zh' } });
     expect(response.status).toBe(status);
@@ -79,7 +80,7 @@ describe('answers the framework gives itself are in the envelope too', () => {
     ['an unknown content type', 'text/x-nonsense', 'hello'],
     ['a form body of the wrong type for JSON', 'application/json', '"just a string"'],
   ])('%s', async (_name, type, body) => {
-    const answer = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': type }, body }).then((r) => r.json());
+    const answer = await fetch(new URL(calls.userLogin.path, server.url), { method: 'POST', headers: { 'content-type': type }, body }).then((r) => r.json());
     expect(answer).toMatchObject({ type: 'error' });
     expect(['bad_request', 'invalid_field', 'account_required']).toContain((answer as { code: string }).code);
   });
@@ -88,7 +89,7 @@ describe('answers the framework gives itself are in the envelope too', () => {
     const user = await buildSignedInUser(server);
     const boundary = 'XyZ';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n123`;
-    const answer = await fetch(`${server.url}/api/upload`, {
+    const answer = await fetch(new URL(calls.upload.path, server.url), {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${user.token}` },
       body,

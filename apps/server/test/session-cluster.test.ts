@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tidemark/protocol';
+import { calls, type ClientToServerEvents, type ServerToClientEvents } from '@tidemark/protocol';
 import { onPostgres } from './harness';
 import { onPg, startNode, stopAll, type Node } from './cluster';
 
@@ -45,12 +45,6 @@ describe.skipIf(!onPostgres)('sessions ended across two processes', () => {
     return client;
   };
   const disconnected = (client: Client) => new Promise<string>((resolve) => client.once('disconnect', resolve));
-  const call = async (node: Node, method: 'GET' | 'POST', path: string, token: string, form?: Record<string, string>) =>
-    (await fetch(`${node.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      ...(form ? { body: new URLSearchParams(form) } : {}),
-    }).then((r) => r.json())) as { type: string };
 
   it('a logout on one process disconnects the session’s socket on the other, and leaves the user’s other session’s', async () => {
     const trader = (await a.command({ kind: 'trader' })) as SignedIn;
@@ -58,7 +52,7 @@ describe.skipIf(!onPostgres)('sessions ended across two processes', () => {
     const ending = await openOnB(trader.token);
     const staying = await openOnB(otherDevice.token);
     const ended = disconnected(ending);
-    expect(await call(a, 'GET', '/api/user/logout', trader.token)).toMatchObject({ type: 'ok' });
+    await a.call(calls.userLogout, {}, { token: trader.token });
     expect(await ended).toBe('transport close');
     expect(staying.connected).toBe(true);
   });
@@ -67,7 +61,7 @@ describe.skipIf(!onPostgres)('sessions ended across two processes', () => {
     const admin = (await a.command({ kind: 'admin' })) as SignedIn;
     const trader = (await b.command({ kind: 'trader' })) as SignedIn;
     const ended = disconnected(await openOnB(trader.token));
-    expect(await call(a, 'POST', '/api/admin/user/lock', admin.token, { id: trader.userId, lock: 'login', on: '1' })).toMatchObject({ type: 'ok' });
+    await a.call(calls.adminUserLock, { id: trader.userId, lock: 'login', on: '1' }, { token: admin.token });
     expect(await ended).toBe('transport close');
   });
 });

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { io as connect, type Socket } from 'socket.io-client';
 import { manualClock } from '@tidemark/core';
 import type { ClientToServerEvents, ServerToClientEvents, TEmitAck } from '@tidemark/protocol';
+import { calls } from '@tidemark/protocol';
 import { createSession } from '../src/modules/session/service';
 import { buildSignedInUser, buildStaff, type SignedInUser } from '../src/testing/factories';
 import { captureMailer, startTestServer, type TestServer } from './harness';
@@ -64,7 +65,7 @@ describe('sockets end with their session', () => {
     const other = await createSession(server.db, user.id, clock());
     const [byHandshake, byLogin, kept] = await Promise.all([bound(user.token), bound(user.token, 'login'), bound(other)]);
     const ends = [disconnected(byHandshake), disconnected(byLogin)];
-    expect(await server.get('/api/user/logout', { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userLogout, {}, { token: user.token });
     // the transport closed, not a socket.io disconnect: a client reconnects by itself, as a visitor
     expect(await Promise.all(ends)).toEqual(['transport close', 'transport close']);
     expect(kept.connected).toBe(true);
@@ -75,23 +76,21 @@ describe('sockets end with their session', () => {
     const user = await buildSignedInUser(server);
     const sockets = await Promise.all([bound(user.token), bound(await createSession(server.db, user.id, clock()), 'login')]);
     const ends = sockets.map(disconnected);
-    const lock = await server.post('/api/admin/user/lock', { id: user.id.toString(), lock: 'login', on: '1' }, { token: admin.token });
-    expect(lock).toMatchObject({ type: 'ok' });
+    await server.call(calls.adminUserLock, { id: user.id.toString(), lock: 'login', on: '1' }, { token: admin.token });
     await Promise.all(ends);
   });
 
   it('disconnects every socket of a trader who changes the password, or resets it', async () => {
     const changer = await buildSignedInUser(server);
     const changing = [disconnected(await bound(changer.token)), disconnected(await bound(await createSession(server.db, changer.id, clock())))];
-    const changed = await server.post('/api/user/e_pwd', { old_password: changer.password, password: 'new12345' }, { token: changer.token });
-    expect(changed).toMatchObject({ type: 'ok' });
+    await server.call(calls.userChangePassword, { old_password: changer.password, password: 'new12345' }, { token: changer.token });
     await Promise.all(changing);
 
     const forgetter = await buildSignedInUser(server);
     const resetting = disconnected(await bound(forgetter.token, 'login'));
-    expect(await server.post('/api/sms_mail', { user_string: forgetter.email, type: 'forget' })).toMatchObject({ type: 'ok' });
+    await server.call(calls.smsMail, { user_string: forgetter.email, type: 'forget' });
     const code = mailer.lastCode(forgetter.email);
-    expect(await server.post('/api/user/forget', { account: forgetter.email, password: 'new12345', repassword: 'new12345', code })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userForget, { account: forgetter.email, password: 'new12345', repassword: 'new12345', code });
     await resetting;
   });
 
@@ -100,12 +99,12 @@ describe('sockets end with their session', () => {
     const other = await createSession(server.db, user.id, clock());
     const [mine, theirs] = await Promise.all([bound(user.token), bound(other, 'login')]);
     const ended = disconnected(theirs);
-    const secret = (await server.post('/api/user/totp_setup', {}, { token: user.token })).message.secret as string;
+    const secret = (await server.call(calls.userTotpSetup, {}, { token: user.token })).message.secret;
     const code = await generate({ secret, epoch: Math.floor(clock() / 1000) });
-    expect(await server.post('/api/user/totp_enable', { code, password: user.password }, { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userTotpEnable, { code, password: user.password }, { token: user.token });
     await ended;
-    expect(await server.get('/api/user/info', { token: other })).toMatchObject({ type: '999' });
-    expect(await server.get('/api/user/info', { token: user.token })).toMatchObject({ type: 'ok' });
+    expect(await server.refused(calls.userInfo, {}, { token: other })).toMatchObject({ type: '999' });
+    await server.call(calls.userInfo, {}, { token: user.token });
     expect(mine.connected).toBe(true);
     expect(await hears(mine, mine, user)).toBe(true);
   });
@@ -116,7 +115,7 @@ describe('sockets end with their session', () => {
     const control = await bound(other);
     const socket = await bound(user.token, 'handshake', true);
     const back = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
-    expect(await server.get('/api/user/logout', { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userLogout, {}, { token: user.token });
     await back;
     expect(await hears(socket, control, user)).toBe(false);
     // and its login with that token fails
@@ -130,7 +129,7 @@ describe('sockets end with their session', () => {
     expect(await new Promise<TEmitAck>((resolve) => socket.emit('login', { token: second.token }, resolve))).toEqual({ ok: true });
     expect(await hears(socket, control, first)).toBe(false);
     // and the first user's logout no longer ends it
-    expect(await server.get('/api/user/logout', { token: first.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userLogout, {}, { token: first.token });
     expect(await hears(socket, await bound(second.token), second)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tidemark/protocol';
 import { DEPOSIT_ADDRESSES } from '../src/testing/factories';
 import { onPostgres } from './harness';
 import { onPg, startNode, stopAll, type Node } from './cluster';
@@ -27,35 +28,26 @@ describe.skipIf(!onPostgres)('console settings across two processes', () => {
     await onPg(`drop schema if exists ${schema} cascade`);
   });
 
-  const post = async (node: Node, path: string, form: Record<string, string>, token: string) =>
-    (await fetch(`${node.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
-      body: new URLSearchParams(form),
-    }).then((r) => r.json())) as { type: string; message: Record<string, unknown> };
-
   it('answers a deposit address and the platform switch set on the other process at once', async () => {
     const admin = (await follower.command({ kind: 'admin' })) as SignedIn;
     const trader = (await leader.command({ kind: 'trader' })) as SignedIn;
     const address = { currency_id: '3', network: 'ETH', address: DEPOSIT_ADDRESSES.ETH };
-    expect(await post(follower, '/api/admin/markets/deposit_address', address, admin.token)).toMatchObject({ type: 'ok' });
-    expect((await post(leader, '/api/wallet/get_in_address', { currency: '3' }, trader.token)).message['ETH']).toBe(DEPOSIT_ADDRESSES.ETH);
-    expect(await post(leader, '/api/admin/markets/platform', { open: '0' }, admin.token)).toMatchObject({ type: 'ok' });
-    expect((await post(follower, '/api/wallet/list', {}, trader.token)).message['is_open_CTbi']).toBe(0);
+    await follower.call(calls.adminDepositAddressSave, address, { token: admin.token });
+    expect((await leader.call(calls.walletInAddress, { currency: '3' }, { token: trader.token })).message.ETH).toBe(DEPOSIT_ADDRESSES.ETH);
+    await leader.call(calls.adminPlatformSave, { open: '0' }, { token: admin.token });
+    expect((await follower.call(calls.walletList, {}, { token: trader.token })).message.is_open_CTbi).toBe(0);
   });
 
   it('has the leader’s market maker quote the settings saved on the follower', async () => {
     const admin = (await follower.command({ kind: 'admin' })) as SignedIn;
-    const depth = async () =>
-      ((await (await fetch(`${follower.url}/api/coin/depth?currency_id=1&legal_id=3`)).json()) as { message: { lever_transaction: { in: [string, string][] } } }).message
-        .lever_transaction.in;
+    const depth = async () => (await follower.call(calls.coinDepth, { currency_id: '1', legal_id: '3' })).message.lever_transaction.in;
     // the seeded ten rungs of 0.05 BTC a side, quoted by the leader
     await vi.waitFor(async () => expect(await depth()).toHaveLength(10), { timeout: 10_000, interval: 100 });
     const form = { pair_id: '2', is_active: '1', levels: '3', spread: '0.2', step: '0.1', size: '0.02' };
-    expect(await post(follower, '/api/admin/markets/spot_maker', form, admin.token)).toMatchObject({ type: 'ok' });
+    await follower.call(calls.adminSpotMakerSave, form, { token: admin.token });
     await vi.waitFor(async () => expect(await depth()).toEqual(Array(3).fill([expect.any(String), '0.02000000'])), { timeout: 10_000, interval: 100 });
     // switched off: its quotes leave the book
-    expect(await post(follower, '/api/admin/markets/spot_maker', { ...form, is_active: '0' }, admin.token)).toMatchObject({ type: 'ok' });
+    await follower.call(calls.adminSpotMakerSave, { ...form, is_active: '0' }, { token: admin.token });
     await vi.waitFor(async () => expect(await depth()).toEqual([]), { timeout: 10_000, interval: 100 });
     expect(await leader.command({ kind: 'checkLedger' })).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { formatUnits, manualClock, mustParseUnits, type FeedEvent, type ManualClock } from '@tidemark/core';
-import { limits, type ClientToServerEvents, type ServerToClientEvents, type TEmitAck } from '@tidemark/protocol';
+import { calls, limits, type ClientToServerEvents, type ServerToClientEvents, type TEmitAck } from '@tidemark/protocol';
 import { MARKET_MAKER_EMAIL } from '../src/modules/bootstrap/service';
 import { buildStaff, buildTrader } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type Form, type TestServer } from './harness';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,7 +30,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const book = async () => (await server.get('/api/coin/depth', { query: BTC_USDT })).message;
+const book = async () => (await server.call(calls.coinDepth, BTC_USDT)).message;
 const num = (text: string) => mustParseUnits(text);
 /** moves the index of BTC/USDT to `price` and waits for the matcher (and the maker's re-quote) */
 async function indexTo(price: string) {
@@ -49,9 +49,9 @@ describe('the market maker', () => {
     const { lever_transaction: depth } = await book();
     expect(depth.in).toHaveLength(10);
     expect(depth.out).toHaveLength(10);
-    expect(num(depth.in[0][0])).toBeLessThan(index);
-    expect(num(depth.out[0][0])).toBeGreaterThan(index);
-    expect(depth.in.every(([, amount]: [string, string]) => amount === '0.05000000')).toBe(true);
+    expect(num(depth.in[0]![0])).toBeLessThan(index);
+    expect(num(depth.out[0]![0])).toBeGreaterThan(index);
+    expect(depth.in.every(([, amount]) => amount === '0.05000000')).toBe(true);
     const maker = await server.db.selectFrom('user').select('id').where('email', '=', MARKET_MAKER_EMAIL).executeTakeFirstOrThrow();
     const funding = await server.db.selectFrom('ledger_txn').select('id').where('kind', '=', 'market_maker_funding').execute();
     expect(funding).toHaveLength(8);
@@ -62,7 +62,7 @@ describe('the market maker', () => {
   });
 
   it('gives the pair’s rules for the order form', async () => {
-    expect((await server.get('/api/coin/pair', { query: BTC_USDT })).message).toEqual({
+    expect((await server.call(calls.coinPair, BTC_USDT)).message).toEqual({
       currency_id: 1,
       legal_id: 3,
       price_step: '0.01000000',
@@ -72,7 +72,7 @@ describe('the market maker', () => {
       taker_fee: '0.20000000',
       band: '5.00000000',
     });
-    expect(await server.get('/api/coin/pair', { query: { currency_id: '3', legal_id: '1' } })).toMatchObject({ code: 'spot_pair_not_found' });
+    expect(await server.refused(calls.coinPair, { currency_id: '3', legal_id: '1' })).toMatchObject({ code: 'spot_pair_not_found' });
   });
 
   it('fills a trader’s market buy, which the book, the tape and the socket show', async () => {
@@ -81,16 +81,15 @@ describe('the market maker', () => {
     await new Promise<void>((resolve) => client.once('connect', resolve));
     const ack = await new Promise<TEmitAck>((resolve) => client.emit('sub', { symbol: 'BTC/USDT', channels: ['coin_depth', 'coin_detail'] }, resolve));
     expect(ack).toEqual({ ok: true });
-    const bestAsk = (await book()).lever_transaction.out[0];
+    const bestAsk = (await book()).lever_transaction.out[0]!;
     const buyer = await buildTrader(server, { funds: [[USDT, '10000']] });
     const pushedTrades = next(client, 'coin_detail');
     const pushedBook = next(client, 'coin_depth');
-    const order = await server.post('/api/coin/submit', { ...BTC_USDT, type: '1', status: '1', number: '0.02' }, { token: buyer.token });
-    expect(order.type).toBe('ok');
+    const order = await server.call(calls.coinSubmit, { ...BTC_USDT, type: '1', status: '1', number: '0.02' }, { token: buyer.token });
     await server.engines.spot.idle();
-    const history = (await server.post('/api/coin/my_orders', { ...BTC_USDT, status: '3' }, { token: buyer.token })).message;
+    const history = (await server.call(calls.coinMyOrders, { ...BTC_USDT, status: '3' }, { token: buyer.token })).message;
     expect(history.data[0]).toMatchObject({ id: order.message.id, status: 2, filled: '0.02000000', avg_price: bestAsk[0] });
-    const trades = (await server.get('/api/coin/trades', { query: BTC_USDT })).message;
+    const trades = (await server.call(calls.coinTrades, BTC_USDT)).message;
     expect(trades[0]).toMatchObject({ price: bestAsk[0], amount: '0.02000000', direction: 'buy' });
     expect((await pushedTrades).data[0]).toMatchObject({ price: bestAsk[0], amount: '0.02000000', direction: 'buy' });
     const pushed = await pushedBook;
@@ -106,9 +105,9 @@ describe('the market maker', () => {
     const moved = formatUnits((index * 101n) / 100n / 1_000_000n * 1_000_000n);
     await indexTo(moved);
     const after = (await book()).lever_transaction;
-    expect(num(after.in[0][0])).toBeGreaterThan(num(before.lever_transaction.in[0][0]));
-    expect(num(after.in[0][0])).toBeLessThan(num(moved));
-    expect(num(after.out[0][0])).toBeGreaterThan(num(moved));
+    expect(num(after.in[0]![0])).toBeGreaterThan(num(before.lever_transaction.in[0]![0]));
+    expect(num(after.in[0]![0])).toBeLessThan(num(moved));
+    expect(num(after.out[0]![0])).toBeGreaterThan(num(moved));
     // nothing left behind: ten a side, and no crossed book
     expect(after.in).toHaveLength(10);
     expect(after.out).toHaveLength(10);
@@ -124,19 +123,19 @@ describe('the market maker', () => {
     await server.engines.spot.gain(server.lead());
     await indexTo(formatUnits(server.market.lastPriceUnits(BTC_PAIR_ID) + num('50')));
     const { lever_transaction: depth } = await book();
-    expect(depth.out.map(([, amount]: [string, string]) => amount)).toEqual(['4.00000000', '4.00000000']);
+    expect(depth.out.map(([, amount]) => amount)).toEqual(['4.00000000', '4.00000000']);
     await server.expectLedgerSound();
   });
 
   it('quotes the settings staff save at once, and leaves the book when switched off', async () => {
     const admin = await buildStaff(server, { role: 'admin' });
-    const save = (form: Record<string, string>) => server.post('/api/admin/markets/spot_maker', { pair_id: '2', spread: '0.2', step: '0.1', size: '0.02', ...form }, { token: admin.token });
-    expect(await save({ is_active: '1', levels: '3' })).toMatchObject({ type: 'ok' });
+    const save = (form: Form<typeof calls.adminSpotMakerSave>) => server.call(calls.adminSpotMakerSave, { pair_id: '2', spread: '0.2', step: '0.1', size: '0.02', ...form }, { token: admin.token });
+    await save({ is_active: '1', levels: '3' });
     await server.engines.spot.idle();
     const { lever_transaction: depth } = await book();
     expect(depth.in).toEqual(Array(3).fill([expect.any(String), '0.02000000']));
     expect(depth.out).toEqual(Array(3).fill([expect.any(String), '0.02000000']));
-    expect(await save({ is_active: '0', levels: '3' })).toMatchObject({ type: 'ok' });
+    await save({ is_active: '0', levels: '3' });
     await server.engines.spot.idle();
     expect((await book()).lever_transaction).toEqual({ in: [], out: [] });
     await server.expectLedgerSound();
@@ -145,9 +144,9 @@ describe('the market maker', () => {
   it('prunes its quotes cancelled without a fill once a day old, keeping what traded and traders’ orders', async () => {
     const maker = await server.db.selectFrom('user').select('id').where('email', '=', MARKET_MAKER_EMAIL).executeTakeFirstOrThrow();
     const trader = await buildTrader(server, { funds: [[USDT, '1000']] });
-    const bid = await server.post('/api/coin/submit', { ...BTC_USDT, type: '1', status: '0', price: '66000', number: '0.001' }, { token: trader.token });
+    const bid = await server.call(calls.coinSubmit, { ...BTC_USDT, type: '1', status: '0', price: '66000', number: '0.001' }, { token: trader.token });
     await server.engines.spot.idle();
-    expect(await server.post('/api/coin/cancel', { id: String(bid.message.id) }, { token: trader.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.coinCancel, { id: String(bid.message.id) }, { token: trader.token });
     await server.engines.spot.idle();
     const cancelled = (userId: bigint) => server.db.selectFrom('spot_order').select('filled_units').where('user_id', '=', userId).where('status', '=', 'cancelled').execute();
     const before = await cancelled(maker.id);

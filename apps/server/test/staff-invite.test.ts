@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { manualClock, type ManualClock } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import { buildStaff, type SignedInUser } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import { malformed, startTestServer, type Form, type TestServer } from './harness';
 
 // Staff credentials are the console's alone: a new member sets their own password and enrols their
 // authenticator from a one-time invite link; an admin's reset is a new link; a member changes their
@@ -36,19 +36,17 @@ const auditOf = async (subject: string) =>
 
 /** Signs in through the console's two steps; answers the staff session token. */
 async function signIn(email: string, password: string, secret: string): Promise<string> {
-  const step = await server.post('/api/admin/login', { email, password });
+  const step = await server.call(calls.adminLogin, { email, password });
   expect(step).toMatchObject({ type: 'ok', message: { setup: null } });
-  const done = await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code: await nextCode(secret) });
-  expect(done.type).toBe('ok');
-  return done.message as string;
+  const done = await server.call(calls.adminLoginTotp, { ticket: step.message.ticket, code: await nextCode(secret) });
+  return done.message;
 }
 
 /** Opens the link and sets the password and the first code; answers the authenticator secret. */
 async function acceptInvite(invitePath: string, password: string): Promise<string> {
-  const opened = await server.post('/api/admin/invite', { token: tokenOf(invitePath) });
-  expect(opened.type).toBe('ok');
-  const secret = opened.message.secret as string;
-  const accepted = await server.post('/api/admin/invite/accept', { token: tokenOf(invitePath), password, re_password: password, code: await nextCode(secret) });
+  const opened = await server.call(calls.adminInviteOpen, { token: tokenOf(invitePath) });
+  const secret = opened.message.secret;
+  const accepted = await server.call(calls.adminInviteAccept, { token: tokenOf(invitePath), password, re_password: password, code: await nextCode(secret) });
   expect(accepted).toMatchObject({ type: 'ok', message: 'Your password and authenticator are set; sign in now' });
   return secret;
 }
@@ -57,21 +55,21 @@ describe('staff invites', () => {
   it('creates a member from an e-mail and a role; their one-time link sets their password and authenticator, audited', async () => {
     const email = newEmail();
     // a password in the request is no longer the member's: only the link sets one
-    const form = { email, role: 'viewer', password: 'Chosen-by-admin-1' };
-    expect(await server.post('/api/admin/staff/create', form, { token: reviewer.token })).toMatchObject({ code: 'staff_forbidden' });
-    const created = await server.post('/api/admin/staff/create', form, { token: admin.token });
+    const form = malformed({ email, role: 'viewer', password: 'Chosen-by-admin-1' });
+    expect(await server.refused(calls.adminStaffCreate, form, { token: reviewer.token })).toMatchObject({ code: 'staff_forbidden' });
+    const created = await server.call(calls.adminStaffCreate, form, { token: admin.token });
     expect(created).toMatchObject({ type: 'ok', message: { email, invite_path: expect.stringMatching(/^\/admin\/invite#[\w-]{43}$/), expires_ms: clock() + limits.staffInviteTtlMs } });
-    const { id, invite_path: invitePath } = created.message as { id: string; invite_path: string };
-    expect(await server.post('/api/admin/login', { email, password: form.password })).toMatchObject({ code: 'login_failed' });
-    expect(await server.post('/api/admin/staff/create', form, { token: admin.token })).toMatchObject({ code: 'account_exists' });
+    const { id, invite_path: invitePath } = created.message;
+    expect(await server.refused(calls.adminLogin, { email, password: form.password })).toMatchObject({ code: 'login_failed' });
+    expect(await server.refused(calls.adminStaffCreate, form, { token: admin.token })).toMatchObject({ code: 'account_exists' });
 
     const token = tokenOf(invitePath);
-    expect(await server.post('/api/admin/invite', { token: 'x'.repeat(43) })).toMatchObject({ code: 'staff_invite_invalid' });
-    const opened = await server.post('/api/admin/invite', { token });
+    expect(await server.refused(calls.adminInviteOpen, { token: 'x'.repeat(43) })).toMatchObject({ code: 'staff_invite_invalid' });
+    const opened = await server.call(calls.adminInviteOpen, { token });
     expect(opened).toMatchObject({ type: 'ok', message: { email, secret: expect.stringMatching(/^[A-Z2-7]{16,}$/), otpauth_url: expect.stringMatching(/^otpauth:\/\/totp\//) } });
-    const secret = opened.message.secret as string;
+    const secret = opened.message.secret;
 
-    const accept = (fields: Record<string, string>) => server.post('/api/admin/invite/accept', { token, password: 'Own-password-1', re_password: 'Own-password-1', ...fields });
+    const accept = (fields: Form<typeof calls.adminInviteAccept>) => server.attempt(calls.adminInviteAccept, { token, password: 'Own-password-1', re_password: 'Own-password-1', ...fields });
     // the staff rule, not the trader's: at least 10 characters
     expect(await accept({ password: 'abc123', re_password: 'abc123', code: await nextCode(secret) })).toMatchObject({ code: 'password_too_short' });
     expect(await accept({ re_password: 'Own-password-2', code: await nextCode(secret) })).toMatchObject({ code: 'passwords_mismatch' });
@@ -79,11 +77,11 @@ describe('staff invites', () => {
     expect(await accept({ code: await nextCode(secret) })).toMatchObject({ type: 'ok' });
     // once only
     expect(await accept({ code: await nextCode(secret) })).toMatchObject({ code: 'staff_invite_invalid' });
-    expect(await server.post('/api/admin/invite', { token })).toMatchObject({ code: 'staff_invite_invalid' });
+    expect(await server.refused(calls.adminInviteOpen, { token })).toMatchObject({ code: 'staff_invite_invalid' });
 
     const session = await signIn(email, 'Own-password-1', secret);
-    expect(await server.get('/api/admin/me', { token: session })).toMatchObject({ message: { email, role: 'viewer' } });
-    const listed = (await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { id: string }) => s.id === id);
+    expect(await server.call(calls.adminMe, {}, { token: session })).toMatchObject({ message: { email, role: 'viewer' } });
+    const listed = (await server.call(calls.adminStaffList, {}, { token: admin.token })).message.find((s) => s.id === id);
     expect(listed).toMatchObject({ role: 'viewer', totp_set: true });
     expect(await auditOf(`user:${id}`)).toEqual([
       ['staff.create', admin.id],
@@ -93,35 +91,35 @@ describe('staff invites', () => {
 
   it('expires a link after 24 hours, and a newer link replaces an older one', async () => {
     const email = newEmail();
-    const first = (await server.post('/api/admin/staff/create', { email, role: 'reviewer' }, { token: admin.token })).message as { id: string; invite_path: string };
+    const first = (await server.call(calls.adminStaffCreate, { email, role: 'reviewer' }, { token: admin.token })).message;
     clock.advance(limits.staffInviteTtlMs);
-    expect(await server.post('/api/admin/invite', { token: tokenOf(first.invite_path) })).toMatchObject({ code: 'staff_invite_invalid' });
+    expect(await server.refused(calls.adminInviteOpen, { token: tokenOf(first.invite_path) })).toMatchObject({ code: 'staff_invite_invalid' });
     // a day on, the admin's session has ended too
     admin = await buildStaff(server, { role: 'admin' });
     reviewer = await buildStaff(server, { role: 'reviewer' });
 
-    const second = (await server.post('/api/admin/staff/reset_password', { id: first.id }, { token: admin.token })).message as { invite_path: string };
-    const third = (await server.post('/api/admin/staff/reset_password', { id: first.id }, { token: admin.token })).message as { invite_path: string };
-    expect(await server.post('/api/admin/invite', { token: tokenOf(second.invite_path) })).toMatchObject({ code: 'staff_invite_invalid' });
+    const second = (await server.call(calls.adminStaffResetPassword, { id: first.id }, { token: admin.token })).message;
+    const third = (await server.call(calls.adminStaffResetPassword, { id: first.id }, { token: admin.token })).message;
+    expect(await server.refused(calls.adminInviteOpen, { token: tokenOf(second.invite_path) })).toMatchObject({ code: 'staff_invite_invalid' });
     const secret = await acceptInvite(third.invite_path, 'Fresh-password-1');
     await signIn(email, 'Fresh-password-1', secret);
   });
 
   it('resets a member’s password and authenticator by a new link, ending their sessions, for admins only and not on themselves', async () => {
     const email = newEmail();
-    const created = (await server.post('/api/admin/staff/create', { email, role: 'reviewer' }, { token: admin.token })).message as { id: string; invite_path: string };
+    const created = (await server.call(calls.adminStaffCreate, { email, role: 'reviewer' }, { token: admin.token })).message;
     const oldSecret = await acceptInvite(created.invite_path, 'First-password-1');
     const session = await signIn(email, 'First-password-1', oldSecret);
 
-    expect(await server.post('/api/admin/staff/reset_password', { id: created.id }, { token: reviewer.token })).toMatchObject({ code: 'staff_forbidden' });
-    expect(await server.post('/api/admin/staff/reset_password', { id: admin.id.toString() }, { token: admin.token })).toMatchObject({ code: 'staff_forbidden' });
-    expect(await server.post('/api/admin/staff/reset_password', { id: '999999' }, { token: admin.token })).toMatchObject({ code: 'not_found' });
-    const reset = await server.post('/api/admin/staff/reset_password', { id: created.id }, { token: admin.token });
+    expect(await server.refused(calls.adminStaffResetPassword, { id: created.id }, { token: reviewer.token })).toMatchObject({ code: 'staff_forbidden' });
+    expect(await server.refused(calls.adminStaffResetPassword, { id: admin.id.toString() }, { token: admin.token })).toMatchObject({ code: 'staff_forbidden' });
+    expect(await server.refused(calls.adminStaffResetPassword, { id: '999999' }, { token: admin.token })).toMatchObject({ code: 'not_found' });
+    const reset = await server.call(calls.adminStaffResetPassword, { id: created.id }, { token: admin.token });
     expect(reset).toMatchObject({ type: 'ok', message: { id: created.id, email, invite_path: expect.stringMatching(/^\/admin\/invite#/) } });
 
-    expect(await server.get('/api/admin/me', { token: session })).toMatchObject({ type: '999' });
-    expect(await server.post('/api/admin/login', { email, password: 'First-password-1' })).toMatchObject({ code: 'login_failed' });
-    expect((await server.get('/api/admin/staff', { token: admin.token })).message.find((s: { id: string }) => s.id === created.id)).toMatchObject({ totp_set: false });
+    expect(await server.refused(calls.adminMe, {}, { token: session })).toMatchObject({ type: '999' });
+    expect(await server.refused(calls.adminLogin, { email, password: 'First-password-1' })).toMatchObject({ code: 'login_failed' });
+    expect((await server.call(calls.adminStaffList, {}, { token: admin.token })).message.find((s) => s.id === created.id)).toMatchObject({ totp_set: false });
 
     const newSecret = await acceptInvite(reset.message.invite_path, 'Second-password-1');
     expect(newSecret).not.toBe(oldSecret);
@@ -138,22 +136,22 @@ describe('staff invites', () => {
 describe('a staff member’s own password', () => {
   it('changes with the current password and a code under the staff rule, audited; their other sessions end', async () => {
     const email = newEmail();
-    const created = (await server.post('/api/admin/staff/create', { email, role: 'viewer' }, { token: admin.token })).message as { id: string; invite_path: string };
+    const created = (await server.call(calls.adminStaffCreate, { email, role: 'viewer' }, { token: admin.token })).message;
     const secret = await acceptInvite(created.invite_path, 'Current-password-1');
     const here = await signIn(email, 'Current-password-1', secret);
     const elsewhere = await signIn(email, 'Current-password-1', secret);
 
-    const change = (fields: Record<string, string>) =>
-      server.post('/api/admin/password', { old_password: 'Current-password-1', password: 'Next-password-1', re_password: 'Next-password-1', ...fields }, { token: here });
+    const change = (fields: Form<typeof calls.adminPassword>) =>
+      server.attempt(calls.adminPassword, { old_password: 'Current-password-1', password: 'Next-password-1', re_password: 'Next-password-1', ...fields }, { token: here });
     expect(await change({ old_password: 'Wrong-password-1', code: await nextCode(secret) })).toMatchObject({ code: 'old_password_wrong' });
     expect(await change({ password: 'abc123', re_password: 'abc123', code: await nextCode(secret) })).toMatchObject({ code: 'password_too_short' });
     expect(await change({ password: 'Current-password-1', re_password: 'Current-password-1', code: await nextCode(secret) })).toMatchObject({ code: 'password_same_as_old' });
     expect(await change({ code: '000000' })).toMatchObject({ code: 'totp_code_wrong' });
     expect(await change({ code: await nextCode(secret) })).toMatchObject({ type: 'ok', message: 'Password changed; your other sessions were signed out' });
 
-    expect(await server.get('/api/admin/me', { token: here })).toMatchObject({ type: 'ok' });
-    expect(await server.get('/api/admin/me', { token: elsewhere })).toMatchObject({ type: '999' });
-    expect(await server.post('/api/admin/login', { email, password: 'Current-password-1' })).toMatchObject({ code: 'login_failed' });
+    await server.call(calls.adminMe, {}, { token: here });
+    expect(await server.refused(calls.adminMe, {}, { token: elsewhere })).toMatchObject({ type: '999' });
+    expect(await server.refused(calls.adminLogin, { email, password: 'Current-password-1' })).toMatchObject({ code: 'login_failed' });
     await signIn(email, 'Next-password-1', secret);
     expect((await auditOf(`user:${created.id}`)).at(-1)).toEqual(['staff.password', BigInt(created.id)]);
   });

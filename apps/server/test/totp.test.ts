@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { manualClock, type ManualClock } from '@tidemark/core';
-import { limits } from '@tidemark/protocol';
+import { calls, limits } from '@tidemark/protocol';
 import { buildTrader, type Trader } from '../src/testing/factories';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type Form, type TestServer } from './harness';
 
 // Traders' authenticator app through real HTTP: set-up with its first code, recovery codes good
 // once, the sign-in's second step, withdrawals, replays and the guessing lock, turning it off.
@@ -19,47 +19,46 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock() / 1000) });
-const login = (trader: Trader, extra: Record<string, string> = {}, ip?: string) =>
-  server.post('/api/user/login', { user_string: trader.email, password: trader.password, ...extra }, ip ? { ip } : {});
-const withdraw = (trader: Trader, extra: Record<string, string> = {}) =>
-  server.post('/api/wallet/out', { currency: '3', number: '10', address: trader.address.address, pay_password: trader.fundPassword, ...extra }, { token: trader.token });
+const login = (trader: Trader, extra: Form<typeof calls.userLogin> = {}, ip?: string) =>
+  server.attempt(calls.userLogin, { user_string: trader.email, password: trader.password, ...extra }, ip ? { ip } : {});
+const withdraw = (trader: Trader, extra: Form<typeof calls.walletOut> = {}) =>
+  server.attempt(calls.walletOut, { currency: '3', number: '10', address: trader.address.address, pay_password: trader.fundPassword, ...extra }, { token: trader.token });
 const withdrawals = async (trader: Trader) =>
-  ((await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: trader.token })).message.list as unknown[]).length;
-const info = async (trader: Trader) => (await server.get('/api/user/info', { token: trader.token })).message;
+  ((await server.call(calls.walletWithdrawList, { page: '1' }, { token: trader.token })).message.list).length;
+const info = async (trader: Trader) => (await server.call(calls.userInfo, {}, { token: trader.token })).message;
 
 /** A trader with the authenticator on: its secret and recovery codes. */
 async function withTotp(): Promise<{ trader: Trader; secret: string; recovery: string[] }> {
   const trader = await buildTrader(server);
-  const setup = await server.post('/api/user/totp_setup', {}, { token: trader.token });
-  const secret = setup.message.secret as string;
-  const enabled = await server.post('/api/user/totp_enable', { code: await codeNow(secret), password: trader.password }, { token: trader.token });
+  const setup = await server.call(calls.userTotpSetup, {}, { token: trader.token });
+  const secret = setup.message.secret;
+  const enabled = await server.call(calls.userTotpEnable, { code: await codeNow(secret), password: trader.password }, { token: trader.token });
   clock.advance(STEP_MS);
-  return { trader, secret, recovery: enabled.message.recovery_codes as string[] };
+  return { trader, secret, recovery: enabled.message.recovery_codes };
 }
 
 describe('setting up the authenticator', () => {
   it('turns on with the first code of the scanned secret and answers the recovery codes once', async () => {
     const trader = await buildTrader(server);
     expect(await info(trader)).toMatchObject({ totp_on: 0 });
-    expect(await server.post('/api/user/totp_enable', { code: '123456', password: trader.password }, { token: trader.token })).toMatchObject({ code: 'totp_setup_missing' });
+    expect(await server.refused(calls.userTotpEnable, { code: '123456', password: trader.password }, { token: trader.token })).toMatchObject({ code: 'totp_setup_missing' });
 
-    const setup = await server.post('/api/user/totp_setup', {}, { token: trader.token });
+    const setup = await server.call(calls.userTotpSetup, {}, { token: trader.token });
     expect(setup.message.otpauth_url).toMatch(/^otpauth:\/\/totp\/Tidemark:.*secret=/);
-    const secret = setup.message.secret as string;
+    const secret = setup.message.secret;
     // pending: nothing is asked yet
     expect(await info(trader)).toMatchObject({ totp_on: 0 });
     expect(await login(trader)).toMatchObject({ type: 'ok' });
 
-    expect(await server.post('/api/user/totp_enable', { code: '000000', password: trader.password }, { token: trader.token })).toMatchObject({ code: 'totp_code_wrong' });
+    expect(await server.refused(calls.userTotpEnable, { code: '000000', password: trader.password }, { token: trader.token })).toMatchObject({ code: 'totp_code_wrong' });
     // the session alone (a stolen one) cannot turn it on and lock the owner out
-    expect(await server.post('/api/user/totp_enable', { code: await codeNow(secret) }, { token: trader.token })).toMatchObject({ code: 'password_required' });
-    expect(await server.post('/api/user/totp_enable', { code: await codeNow(secret), password: 'Wrong-pass1' }, { token: trader.token })).toMatchObject({
+    expect(await server.refused(calls.userTotpEnable, { code: await codeNow(secret) }, { token: trader.token })).toMatchObject({ code: 'password_required' });
+    expect(await server.refused(calls.userTotpEnable, { code: await codeNow(secret), password: 'Wrong-pass1' }, { token: trader.token })).toMatchObject({
       code: 'login_password_wrong',
     });
     expect(await info(trader)).toMatchObject({ totp_on: 0 });
-    const enabled = await server.post('/api/user/totp_enable', { code: await codeNow(secret), password: trader.password }, { token: trader.token });
-    expect(enabled).toMatchObject({ type: 'ok' });
-    const codes = enabled.message.recovery_codes as string[];
+    const enabled = await server.call(calls.userTotpEnable, { code: await codeNow(secret), password: trader.password }, { token: trader.token });
+    const codes = enabled.message.recovery_codes;
     expect(codes).toHaveLength(limits.totpRecoveryCodes);
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
@@ -71,7 +70,7 @@ describe('setting up the authenticator', () => {
     for (const row of stored) expect(codes.map((c) => c.replace('-', ''))).not.toContain(row.code_hash);
 
     // on: no second set-up, no second enabling
-    expect(await server.post('/api/user/totp_setup', {}, { token: trader.token })).toMatchObject({ code: 'totp_already_on' });
+    expect(await server.refused(calls.userTotpSetup, {}, { token: trader.token })).toMatchObject({ code: 'totp_already_on' });
   });
 });
 
@@ -83,14 +82,14 @@ describe('signing in with the authenticator on', () => {
     // an old client sending the password only: a clear refusal, no token
     expect(await login(trader)).toMatchObject({ type: 'error', code: 'totp_required', message: 'Enter the 6-digit code from your authenticator app' });
     // a wrong password is still just a wrong password
-    expect(await server.post('/api/user/login', { user_string: trader.email, password: 'Wrong-pass1', totp_code: '000000' })).toMatchObject({ code: 'login_failed' });
+    expect(await server.refused(calls.userLogin, { user_string: trader.email, password: 'Wrong-pass1', totp_code: '000000' })).toMatchObject({ code: 'login_failed' });
     expect(await login(trader, { totp_code: '000000' })).toMatchObject({ code: 'totp_code_wrong' });
     expect(await server.db.selectFrom('session').select('id').where('user_id', '=', trader.id).execute()).toHaveLength(sessionsBefore.length);
 
     const code = await codeNow(secret);
     const signedIn = await login(trader, { totp_code: code });
     expect(signedIn).toMatchObject({ type: 'ok', message: expect.any(String) });
-    expect(await server.get('/api/user/info', { token: signedIn.message as string })).toMatchObject({ type: 'ok', message: { totp_on: 1 } });
+    expect(await server.call(calls.userInfo, {}, { token: signedIn.message })).toMatchObject({ type: 'ok', message: { totp_on: 1 } });
 
     // the same code again (a replay, even within its 30 s) is refused
     expect(await login(trader, { totp_code: code })).toMatchObject({ code: 'totp_code_wrong' });
@@ -158,16 +157,16 @@ describe('withdrawing with the authenticator on', () => {
 describe('turning the authenticator off', () => {
   it('needs a current code or a recovery code, then asks nothing again', async () => {
     const { trader, secret, recovery } = await withTotp();
-    expect(await server.post('/api/user/totp_disable', { code: '000000' }, { token: trader.token })).toMatchObject({ code: 'totp_code_wrong' });
-    expect(await server.post('/api/user/totp_disable', { code: await codeNow(secret) }, { token: trader.token })).toMatchObject({ type: 'ok', message: 'The authenticator app is off' });
+    expect(await server.refused(calls.userTotpDisable, { code: '000000' }, { token: trader.token })).toMatchObject({ code: 'totp_code_wrong' });
+    expect(await server.call(calls.userTotpDisable, { code: await codeNow(secret) }, { token: trader.token })).toMatchObject({ type: 'ok', message: 'The authenticator app is off' });
     expect(await info(trader)).toMatchObject({ totp_on: 0 });
     expect(await server.db.selectFrom('totp_recovery').select('code_hash').where('subject_id', '=', trader.id).execute()).toEqual([]);
     expect(await login(trader)).toMatchObject({ type: 'ok' });
     expect(await withdraw(trader)).toMatchObject({ type: 'ok' });
-    expect(await server.post('/api/user/totp_disable', { code: recovery[0]! }, { token: trader.token })).toMatchObject({ code: 'totp_not_on' });
+    expect(await server.refused(calls.userTotpDisable, { code: recovery[0]! }, { token: trader.token })).toMatchObject({ code: 'totp_not_on' });
 
     const again = await withTotp();
-    expect(await server.post('/api/user/totp_disable', { code: again.recovery[2]! }, { token: again.trader.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.userTotpDisable, { code: again.recovery[2]! }, { token: again.trader.token });
     await server.expectLedgerSound();
   });
 });

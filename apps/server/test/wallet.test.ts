@@ -1,10 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mustParseUnits } from '@tidemark/core';
+import { calls } from '@tidemark/protocol';
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, settleWithdrawalOnChain } from '../src/modules/wallet/review';
 import { buildSignedInUser, buildStaff, buildTrader, DEPOSIT_ADDRESSES, fundWallet, openDeposits, TRADER_DEFAULTS } from '../src/testing/factories';
 import type { Database } from '../src/db/schema';
-import { onPostgres, startTestServer, type TestServer } from './harness';
+import { malformed, onPostgres, startTestServer, type Answer, type Form, type TestServer } from './harness';
 
 const BTC = 1n;
 const USDT = 3n;
@@ -17,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const walletOf = async (token: string) => (await server.post('/api/wallet/list', {}, { token })).message;
-const usdtRow = (wallet: { balance: Record<string, string | number>[] }) => wallet.balance.find((b) => b.currency === 3)!;
+const walletOf = async (token: string) => (await server.call(calls.walletList, {}, { token })).message;
+const usdtRow = <Row extends { currency: number }>(wallet: { balance: Row[] }) => wallet.balance.find((b) => b.currency === 3)!;
 
 describe('wallet list', () => {
   it('shows the four wallets with balances valued in USDT and the platform flag', async () => {
@@ -33,7 +34,7 @@ describe('wallet list', () => {
     const ids = (w: { balance: { currency: number }[] }) => w.balance.map((b) => b.currency);
     expect(ids(list.change_wallet)).toContain(Number(BNB));
     expect(ids(list.lever_wallet)).not.toContain(Number(BNB));
-    expect(await server.post('/api/wallet/list')).toMatchObject({ type: '999' });
+    expect(await server.refused(calls.walletList)).toMatchObject({ type: '999' });
   });
 
   it('says when the platform is closed, and refuses deposits and withdrawals then', async () => {
@@ -41,8 +42,8 @@ describe('wallet list', () => {
     try {
       await scratch.db.updateTable('setting').set({ value: '0' }).where('key', '=', 'platform_open').execute();
       const user = await buildSignedInUser(scratch);
-      expect((await scratch.post('/api/wallet/list', {}, { token: user.token })).message.is_open_CTbi).toBe(0);
-      const out = await scratch.post('/api/wallet/out', { currency: '3', number: '10', address: 'x', pay_password: '123456' }, { token: user.token });
+      expect((await scratch.call(calls.walletList, {}, { token: user.token })).message.is_open_CTbi).toBe(0);
+      const out = await scratch.refused(calls.walletOut, { currency: '3', number: '10', address: 'x', pay_password: '123456' }, { token: user.token });
       expect(out).toMatchObject({ code: 'platform_closed', message: 'Not open yet' });
     } finally {
       await scratch.close();
@@ -53,12 +54,12 @@ describe('wallet list', () => {
 describe('transfers', () => {
   it('moves money between wallets in one ledger transaction, logged in every language', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
-    const answer = await server.post('/api/wallet/change', { number: '40', from_field: 'change', to_field: 'lever', currency_id: '3' }, { token: user.token });
+    const answer = await server.call(calls.walletChange, { number: '40', from_field: 'change', to_field: 'lever', currency_id: '3' }, { token: user.token });
     expect(answer).toEqual({ type: 'ok', message: 'Transfer completed' });
     const list = await walletOf(user.token);
     expect(usdtRow(list.change_wallet).change_balance).toBe('60.00000000');
     expect(usdtRow(list.lever_wallet).lever_balance).toBe('40.00000000');
-    const log = await server.post('/api/account/list', { limit: '20', page: '1' }, { token: user.token, lang: 'jp' });
+    const log = await server.call(calls.accountList, { limit: '20', page: '1' }, { token: user.token, lang: 'jp' });
     expect(log.message.data.slice(0, 2)).toEqual([
       expect.objectContaining({ account: 'lever', info: '現物口座から振替', value: '40.00000000' }),
       expect.objectContaining({ account: 'change', info: '先物口座へ振替', value: '-40.00000000' }),
@@ -91,7 +92,7 @@ describe('transfers', () => {
   ])('refuses %j with %s and changes nothing', async (overrides, code) => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3', ...overrides };
-    expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'error', code });
+    expect(await server.refused(calls.walletChange, form, { token: user.token })).toMatchObject({ type: 'error', code });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('100.00000000');
     await server.expectLedgerSound();
   });
@@ -99,7 +100,7 @@ describe('transfers', () => {
   it.runIf(onPostgres)('runs a transfer again when PostgreSQL ends it to break a deadlock, so the trader never sees it', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const form = { number: '10', from_field: 'change', to_field: 'lever', currency_id: '3' };
-    expect(await server.post('/api/wallet/change', form, { token: user.token })).toMatchObject({ type: 'ok' });
+    await server.call(calls.walletChange, form, { token: user.token });
     const usdt = (wallet: 'change' | 'lever') => (eb: ExpressionBuilder<Database, 'account'>) =>
       eb.and([eb('user_id', '=', user.id), eb('currency_id', '=', USDT), eb('wallet', '=', wallet)]);
     let answer: Promise<unknown> | undefined;
@@ -109,7 +110,7 @@ describe('transfers', () => {
       await sql`set local deadlock_timeout = '10s'`.execute(trx);
       await trx.updateTable('account').set({ frozen_units: 0n }).where(usdt('lever')).execute();
       const { xid } = (await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx)).rows[0]!;
-      answer = server.post('/api/wallet/change', form, { token: user.token });
+      answer = server.attempt(calls.walletChange, form, { token: user.token });
       const waiting = sql<{ n: string }>`select count(*)::text as n from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = ${xid}`;
       await vi.waitFor(async () => expect((await waiting.execute(server.db)).rows[0]!.n).toBe('1'), { timeout: 10_000 });
       await trx.updateTable('account').set({ frozen_units: 0n }).where(usdt('change')).execute();
@@ -123,7 +124,7 @@ describe('transfers', () => {
     const user = await buildTrader(server, { funds: [[USDT, '77.7']] });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        server.post('/api/wallet/change', { number: '77.7', from_field: 'change', to_field: 'micro', currency_id: '3' }, { token: user.token }),
+        server.attempt(calls.walletChange, { number: '77.7', from_field: 'change', to_field: 'micro', currency_id: '3' }, { token: user.token }),
       ),
     );
     expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
@@ -138,8 +139,8 @@ describe('transfers', () => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
     const form = { number: '5', from_field: 'change', to_field: 'legal', currency_id: '3' };
     const headers = { 'idempotency-key': 'tr-1' };
-    await server.post('/api/wallet/change', form, { token: user.token, headers });
-    await server.post('/api/wallet/change', form, { token: user.token, headers });
+    await server.call(calls.walletChange, form, { token: user.token, headers });
+    await server.call(calls.walletChange, form, { token: user.token, headers });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('95.00000000');
     await server.expectLedgerSound();
   });
@@ -149,7 +150,7 @@ describe('address book and bank card', () => {
   it('checks each address by its network, checksum included, in the caller’s language', async () => {
     const user = await buildTrader(server);
     const add = (currency_id: string, netType: string, address: string) =>
-      server.post('/api/wallet/addaddress', { currency_id, netType, address }, { token: user.token, lang: 'en' });
+      server.attempt(calls.walletAddAddress, { currency_id, netType, address }, { token: user.token, lang: 'en' });
     const wrong = (network: string) => ({ type: 'error', code: 'address_wrong_network', message: `This is not a valid ${network} address: check it and try again` });
     // USDT follows the chosen network
     expect(await add('3', 'ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toMatchObject({ type: 'ok' });
@@ -164,11 +165,11 @@ describe('address book and bank card', () => {
     expect(await add('1', 'TRC20', TRADER_DEFAULTS.address.address)).toEqual(wrong('BTC'));
     expect(await add('2', 'TRC20', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359')).toMatchObject({ type: 'ok' });
     expect(await add('2', 'TRC20', TRADER_DEFAULTS.address.address)).toEqual(wrong('ERC20'));
-    const zh = await server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'TRC20', address: 'T123' }, { token: user.token, lang: 'zh' });
+    const zh = await server.refused(calls.walletAddAddress, { currency_id: '3', netType: 'TRC20', address: 'T123' }, { token: user.token, lang: 'zh' });
     expect(zh.message).toBe('这不是有效的 TRC20 地址，请检查后再试');
     // nothing refused was saved
     const book = async (currency: string) =>
-      (await server.post('/api/wallet/get_address', { currency }, { token: user.token })).message.map((row: { address: string }) => row.address);
+      (await server.call(calls.walletAddresses, { currency }, { token: user.token })).message.map((row) => row.address);
     expect((await book('3')).sort()).toEqual(['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', TRADER_DEFAULTS.address.address]);
     expect((await book('1')).sort()).toEqual(['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4']);
   });
@@ -177,7 +178,7 @@ describe('address book and bank card', () => {
     const user = await buildTrader(server);
     // saved before addresses were checked
     await server.db.updateTable('withdraw_address').set({ address: 'Tnot-an-address' }).where('user_id', '=', user.id).execute();
-    const out = await server.post('/api/wallet/out', { currency: '3', number: '100', address: 'Tnot-an-address', pay_password: '123456' }, { token: user.token });
+    const out = await server.refused(calls.walletOut, { currency: '3', number: '100', address: 'Tnot-an-address', pay_password: '123456' }, { token: user.token });
     expect(out).toMatchObject({ code: 'address_wrong_network' });
     await server.expectLedgerSound();
   });
@@ -185,26 +186,24 @@ describe('address book and bank card', () => {
   it('keeps addresses per user, refuses spaces and duplicates, deletes only the owner’s', async () => {
     const user = await buildTrader(server);
     const other = await buildSignedInUser(server);
-    const list = await server.post('/api/wallet/get_address', { currency: '3' }, { token: user.token });
+    const list = await server.call(calls.walletAddresses, { currency: '3' }, { token: user.token });
     expect(list.message).toEqual([{ id: expect.any(Number), address: TRADER_DEFAULTS.address.address, nettype: 'TRC20', notes: 'cold' }]);
-    const add = (form: Record<string, string>) => server.post('/api/wallet/addaddress', { currency_id: '3', netType: 'TRC20', ...form }, { token: user.token });
+    const add = (form: Form<typeof calls.walletAddAddress>) => server.refused(calls.walletAddAddress, { currency_id: '3', netType: 'TRC20', ...form }, { token: user.token });
     expect(await add({ address: 'has space' })).toMatchObject({ code: 'address_invalid' });
     expect(await add({ address: '0xabc', notes: 'two words' })).toMatchObject({ code: 'notes_invalid' });
     expect(await add({ address: TRADER_DEFAULTS.address.address })).toMatchObject({ code: 'address_exists' });
     expect(await add({ address: '' })).toMatchObject({ code: 'address_required' });
-    expect((await server.post('/api/wallet/get_address', { currency: '3' }, { token: other.token })).message).toEqual([]);
-    const id = String(list.message[0].id);
-    expect(await server.post('/api/wallet/deladdress', { address_id: id }, { token: other.token })).toMatchObject({ code: 'address_not_found' });
-    expect(await server.post('/api/wallet/deladdress', { address_id: id }, { token: user.token })).toMatchObject({ type: 'ok' });
+    expect((await server.call(calls.walletAddresses, { currency: '3' }, { token: other.token })).message).toEqual([]);
+    const id = String(list.message[0]!.id);
+    expect(await server.refused(calls.walletDeleteAddress, { address_id: id }, { token: other.token })).toMatchObject({ code: 'address_not_found' });
+    await server.call(calls.walletDeleteAddress, { address_id: id }, { token: user.token });
   });
 
   it('binds a bank card and shows it in cash_info', async () => {
     const user = await buildSignedInUser(server);
-    expect((await server.post('/api/user/cash_info', { currency: '3' }, { token: user.token })).message).toEqual({});
-    expect(await server.post('/api/user/bank_bind', { bank_account: '6222 0000 1111 2222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token })).toMatchObject({
-      type: 'ok',
-    });
-    expect((await server.post('/api/user/cash_info', {}, { token: user.token })).message).toEqual({
+    expect((await server.call(calls.userCashInfo, malformed({ currency: '3' }), { token: user.token })).message).toEqual({});
+    await server.call(calls.userBankBind, { bank_account: '6222 0000 1111 2222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token });
+    expect((await server.call(calls.userCashInfo, {}, { token: user.token })).message).toEqual({
       bank_account: '6222000011112222',
       bank_name: 'ICBC',
       real_name: 'Ada',
@@ -213,14 +212,14 @@ describe('address book and bank card', () => {
 });
 
 describe('withdrawals', () => {
-  const out = (token: string, form: Record<string, string>) =>
-    server.post('/api/wallet/out', { currency: '3', number: '100', address: TRADER_DEFAULTS.address.address, rate: '0', pay_password: '123456', ...form }, { token });
+  const out = (token: string, form: Form<typeof calls.walletOut>) =>
+    server.attempt(calls.walletOut, { currency: '3', number: '100', address: TRADER_DEFAULTS.address.address, rate: '0', pay_password: '123456', ...form }, { token });
 
   it('freezes the amount at request with the server’s fee, then pays out on approval', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '1000']] });
     expect(await out(user.token, { number: '100' })).toEqual({ type: 'ok', message: 'Withdrawal submitted, awaiting review' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '100.00000000' });
-    const [w] = (await server.post('/api/wallet/withdraw_list', { page: '1' }, { token: user.token })).message.list;
+    const w = (await server.call(calls.walletWithdrawList, { page: '1' }, { token: user.token })).message.list[0]!;
     expect(w).toMatchObject({ status: 0, status_name: 'applying', number: '100.00000000', fee: '1.00000000', received: '99.00000000', network: 'TRC20' });
 
     const staff = await buildStaff(server);
@@ -228,7 +227,7 @@ describe('withdrawals', () => {
     await expect(approveWithdrawal(server.db, staff.id, BigInt(w.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '900.00000000', lock_change_balance: '0.00000000' });
     await settleWithdrawalOnChain(server.db, staff.id, BigInt(w.id), { ok: true, hash: '0xfeed' }, server.clock());
-    expect((await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list[0]).toMatchObject({ status: 2, status_name: 'chain_success', hash: '0xfeed' });
+    expect((await server.call(calls.walletWithdrawList, {}, { token: user.token })).message.list[0]).toMatchObject({ status: 2, status_name: 'chain_success', hash: '0xfeed' });
     await server.expectLedgerSound();
   });
 
@@ -237,12 +236,12 @@ describe('withdrawals', () => {
     const staff = await buildStaff(server);
     await out(user.token, { number: '100' });
     await out(user.token, { number: '200' });
-    const [second, first] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
-    await rejectWithdrawal(server.db, staff.id, BigInt(first.id), server.clock());
-    await approveWithdrawal(server.db, staff.id, BigInt(second.id), server.clock());
-    await settleWithdrawalOnChain(server.db, staff.id, BigInt(second.id), { ok: false }, server.clock());
+    const [second, first] = (await server.call(calls.walletWithdrawList, {}, { token: user.token })).message.list;
+    await rejectWithdrawal(server.db, staff.id, BigInt(first!.id), server.clock());
+    await approveWithdrawal(server.db, staff.id, BigInt(second!.id), server.clock());
+    await settleWithdrawalOnChain(server.db, staff.id, BigInt(second!.id), { ok: false }, server.clock());
     expect(usdtRow((await walletOf(user.token)).change_wallet)).toMatchObject({ change_balance: '1000.00000000', lock_change_balance: '0.00000000' });
-    const statuses = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list.map((w: { status_name: string }) => w.status_name);
+    const statuses = (await server.call(calls.walletWithdrawList, {}, { token: user.token })).message.list.map((w) => w.status_name);
     expect(statuses).toEqual(['chain_failure', 'rejected']);
     const audit = await server.db.selectFrom('audit_log').select('action').where('staff_id', '=', staff.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.reject', 'withdrawal.approve', 'withdrawal.chain_failure']);
@@ -277,7 +276,7 @@ describe('withdrawals', () => {
     try {
       expect((await out(user.token, { number: '200' })).type).toBe('ok');
       expect(await out(user.token, { number: '60' })).toMatchObject({ code: 'withdraw_daily_limit', message: 'Over the daily withdrawal limit; 50.00 left today' });
-      const info = await server.post('/api/wallet/get_info', { currency: '3' }, { token: user.token });
+      const info = await server.call(calls.walletWithdrawInfo, { currency: '3' }, { token: user.token });
       expect(info.message).toMatchObject({ min_number: '10.00000000', rate: '1.00000000', daily_limit: '250.00000000', daily_remaining: '50.00000000' });
     } finally {
       await server.db.updateTable('currency_withdraw').set({ daily_limit_units: mustParseUnits('200000') }).where('currency_id', '=', USDT).execute();
@@ -286,9 +285,9 @@ describe('withdrawals', () => {
 
   it('withdraws to the bound bank card with currency 9999', async () => {
     const user = await buildTrader(server, { funds: [[USDT, '100']] });
-    await server.post('/api/user/bank_bind', { bank_account: '6222000011112222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token });
+    await server.call(calls.userBankBind, { bank_account: '6222000011112222', bank_name: 'ICBC', real_name: 'Ada' }, { token: user.token });
     expect((await out(user.token, { currency: '9999', address: '--', number: '50' })).type).toBe('ok');
-    const [w] = (await server.post('/api/wallet/withdraw_list', {}, { token: user.token })).message.list;
+    const w = (await server.call(calls.walletWithdrawList, {}, { token: user.token })).message.list[0];
     expect(w).toMatchObject({ network: 'Bank', address: 'ICBC 6222000011112222', currency_name: 'USDT' });
   });
 
@@ -306,24 +305,25 @@ describe('deposits', () => {
   async function upload(token: string, bytes: Buffer) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
-    return ((await (await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { message: string }).message;
+    const answer = await fetch(new URL(calls.upload.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return ((await answer.json()) as Answer<typeof calls.upload>).message;
   }
 
   it('shows the configured addresses, takes an application, and credits it once on approval', async () => {
     const user = await buildSignedInUser(server);
-    const inAddress = async () => (await server.post('/api/wallet/get_in_address', { currency: '3', requestType: 'pc' }, { token: user.token })).message;
+    const inAddress = async () => (await server.call(calls.walletInAddress, { currency: '3', requestType: 'pc' }, { token: user.token })).message;
     // nothing configured yet: each network is answered empty (never a placeholder) and deposits are not open
     expect(await inAddress()).toEqual({ ETH: '', Trc20: '' });
     const pic = await upload(user.token, PNG);
-    expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toMatchObject({ code: 'deposit_not_offered' });
+    expect(await server.refused(calls.walletChargeReq, { currency: '3', amount: '250', pic }, { token: user.token })).toMatchObject({ code: 'deposit_not_offered' });
     // staff configure the TRC20 address: that network opens, ERC20 stays closed
     await openDeposits(server, ['Trc20']);
     expect(await inAddress()).toEqual({ ETH: '', Trc20: DEPOSIT_ADDRESSES.Trc20 });
-    expect(await server.post('/api/wallet/charge_req', { currency: '3', amount: '250', pic }, { token: user.token })).toEqual({
+    expect(await server.call(calls.walletChargeReq, { currency: '3', amount: '250', pic }, { token: user.token })).toEqual({
       type: 'ok',
       message: 'Top-up application submitted',
     });
-    const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
+    const d = (await server.call(calls.walletChargeList, {}, { token: user.token })).message.list[0]!;
     expect(d).toMatchObject({ status: 0, status_name: 'pending', amount: '250.00000000', currency_name: 'USDT' });
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('0.00000000');
 
@@ -332,7 +332,7 @@ describe('deposits', () => {
     await expect(approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())).rejects.toMatchObject({ code: 'not_pending' });
     await Promise.allSettled([approveDeposit(server.db, staff.id, BigInt(d.id), server.clock()), approveDeposit(server.db, staff.id, BigInt(d.id), server.clock())]);
     expect(usdtRow((await walletOf(user.token)).change_wallet).change_balance).toBe('250.00000000');
-    const records = await server.post('/api/wallet/legal_log', { type: '2', currency: '3', page: '1' }, { token: user.token, lang: 'hk' });
+    const records = await server.call(calls.walletLegalLog, { type: '2', currency: '3', page: '1' }, { token: user.token, lang: 'hk' });
     expect(records.message.list[0]).toMatchObject({ value: '250.00000000', text: '充值到賬', info: '充值到賬', info_zh: '充值到账', info_en: 'Deposit credited', type_info_e: 'Deposit credited' });
     await server.expectLedgerSound();
   });
@@ -341,10 +341,10 @@ describe('deposits', () => {
     await openDeposits(server);
     const user = await buildSignedInUser(server);
     const pic = await upload(user.token, PNG);
-    await server.post('/api/wallet/charge_req', { currency: '1', amount: '1', pic }, { token: user.token });
-    const [d] = (await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list;
+    await server.call(calls.walletChargeReq, { currency: '1', amount: '1', pic }, { token: user.token });
+    const d = (await server.call(calls.walletChargeList, {}, { token: user.token })).message.list[0]!;
     await rejectDeposit(server.db, (await buildStaff(server)).id, BigInt(d.id), server.clock());
-    expect((await server.post('/api/wallet/charge_list', {}, { token: user.token })).message.list[0].status_name).toBe('rejected');
+    expect((await server.call(calls.walletChargeList, {}, { token: user.token })).message.list[0]!.status_name).toBe('rejected');
     expect((await walletOf(user.token)).change_wallet.usdt_totle).toBe(0);
     await server.expectLedgerSound();
   });
@@ -357,7 +357,7 @@ describe('deposits', () => {
     await openDeposits(server);
     const user = await buildSignedInUser(server);
     const pic = variant === '' ? '' : await upload(user.token, variant === 'big' ? Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) : PNG);
-    const answer = await server.post('/api/wallet/charge_req', { currency: variant === 'bnb' ? '4' : '3', amount: '10', pic }, { token: user.token });
+    const answer = await server.refused(calls.walletChargeReq, { currency: variant === 'bnb' ? '4' : '3', amount: '10', pic }, { token: user.token });
     expect(answer).toMatchObject({ type: 'error', code });
   });
 });
@@ -365,16 +365,16 @@ describe('deposits', () => {
 describe('other wallet calls', () => {
   it('answers coin/deal, currencylist and user_currency_list', async () => {
     const user = await buildTrader(server, { funds: [[BTC, '0.25']] });
-    expect((await server.post('/api/coin/deal', { legal_id: '3', currency_id: '1' }, { token: user.token })).message).toEqual({
+    expect((await server.call(calls.coinDeal, { legal_id: '3', currency_id: '1' }, { token: user.token })).message).toEqual({
       user_currency: { currency: 1, name: 'BTC', balance: '0.25000000', lock_balance: '0.00000000' },
       user_legal: { currency: 3, name: 'USDT', balance: '0.00000000', lock_balance: '0.00000000' },
     });
-    expect((await server.get('/api/wallet/currencylist', { token: user.token })).message.slice(0, 3)).toEqual([
+    expect((await server.call(calls.walletCurrencyList, {}, { token: user.token })).message.slice(0, 3)).toEqual([
       { id: 1, name: 'BTC' },
       { id: 2, name: 'ETH' },
       { id: 3, name: 'USDT' },
     ]);
-    const list = (await server.get('/api/currency/user_currency_list', { token: user.token })).message;
+    const list = (await server.call(calls.userCurrencyList, {}, { token: user.token })).message;
     expect(list[0]).toEqual({
       id: 1,
       name: 'BTC',
@@ -390,10 +390,9 @@ describe('other wallet calls', () => {
   it('creates the funded demo trader on the embedded default, once', async () => {
     const demo = await startTestServer({ env: { DEMO: '1', DEMO_PASSWORD: 'demo1234' } });
     try {
-      const login = await demo.post('/api/user/login', { user_string: 'demo@tidemark.local', password: 'demo1234' });
-      expect(login.type).toBe('ok');
-      const list = await demo.post('/api/wallet/list', {}, { token: login.message });
-      const rows = list.message.change_wallet.balance as Record<string, string | number>[];
+      const login = await demo.call(calls.userLogin, { user_string: 'demo@tidemark.local', password: 'demo1234' });
+      const list = await demo.call(calls.walletList, {}, { token: login.message });
+      const rows = list.message.change_wallet.balance;
       expect(rows.find((r) => r.currency === 3)!.change_balance).toBe('100000.00000000');
       expect(rows.find((r) => r.currency === 1)!.change_balance).toBe('2.00000000');
       expect(rows.find((r) => r.currency === 2)!.change_balance).toBe('20.00000000');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRng, formatUnits, type Rng } from '@tidemark/core';
+import { calls } from '@tidemark/protocol';
 import { openDatabase, type Db } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { seed } from '../../src/modules/bootstrap/service';
@@ -15,7 +16,7 @@ import { ledgerKeyOf } from '../../src/http/idempotency';
 import { checkLedger } from '../../src/modules/ledger/check';
 import { verifyMicroChain } from '../../src/modules/micro/service';
 import { buildTrader, type Trader } from '../../src/testing/factories';
-import { onPostgres } from '../harness';
+import { clientOf, onPostgres, outcomeOf, request, type Request } from '../harness';
 import { newestPosition } from '../positions';
 
 /**
@@ -103,36 +104,22 @@ function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-const FORMS: Record<Kind, (op: Operation) => [string, Record<string, string>]> = {
-  to_legal: (op) => ['/api/wallet/change', { number: formatUnits(op.amountUnits), from_field: 'change', to_field: 'legal', currency_id: '3' }],
-  to_change: (op) => ['/api/wallet/change', { number: formatUnits(op.amountUnits), from_field: 'legal', to_field: 'change', currency_id: '3' }],
-  withdraw: (op) => [
-    '/api/wallet/out',
-    { currency: '3', number: formatUnits(op.amountUnits), address: op.trader.address.address, pay_password: op.trader.fundPassword },
-  ],
-  micro: (op) => ['/api/microtrade/submit', { match_id: '2', currency_id: '3', type: op.amountUnits % 2n === 0n ? '1' : '2', seconds: '30', number: formatUnits(op.amountUnits) }],
+const FORMS: Record<Kind, (op: Operation) => Request> = {
+  to_legal: (op) => request(calls.walletChange, { number: formatUnits(op.amountUnits), from_field: 'change', to_field: 'legal', currency_id: '3' }),
+  to_change: (op) => request(calls.walletChange, { number: formatUnits(op.amountUnits), from_field: 'legal', to_field: 'change', currency_id: '3' }),
+  withdraw: (op) =>
+    request(calls.walletOut, { currency: '3', number: formatUnits(op.amountUnits), address: op.trader.address.address, pay_password: op.trader.fundPassword }),
+  micro: (op) =>
+    request(calls.microSubmit, { match_id: '2', currency_id: '3', type: op.amountUnits % 2n === 0n ? '1' : '2', seconds: '30', number: formatUnits(op.amountUnits) }),
   // 5x and no stops: the random walk of a few minutes never liquidates, so every close is a call's
-  lever_open: () => ['/api/lever/submit', { legal_id: '3', currency_id: '1', multiple: '5', share: '10', type: '1', status: '1' }],
-  lever_close: (op) => ['/api/lever/close', { id: op.orderId! }],
-  spot_buy: (op) => ['/api/coin/submit', { currency_id: '1', legal_id: '3', type: '1', status: '0', price: spot.price, number: formatUnits(op.amountUnits) }],
+  lever_open: () => request(calls.leverSubmit, { legal_id: '3', currency_id: '1', multiple: '5', share: '10', type: '1', status: '1' }),
+  lever_close: (op) => request(calls.leverClose, { id: op.orderId! }),
+  spot_buy: (op) => request(calls.coinSubmit, { currency_id: '1', legal_id: '3', type: '1', status: '0', price: spot.price, number: formatUnits(op.amountUnits) }),
 };
 /** Refusals a lever call may meet: no price yet after a restart, a cap, a position another client closed. */
 const LEVER_REFUSALS = ['lever_no_price', 'lever_price_stale', 'lever_positions_limit', 'lever_order_not_open', 'lever_order_not_found'];
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
-async function send(url: string, op: Operation): Promise<string> {
-  const [pathname, form] = FORMS[op.kind](op);
-  try {
-    const response = await fetch(new URL(pathname, url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${op.trader.token}`, 'idempotency-key': op.key },
-      body: new URLSearchParams(form),
-    });
-    const answer = (await response.json()) as { type: string; code?: string };
-    return answer.type === 'ok' ? 'ok' : (answer.code ?? answer.type);
-  } catch {
-    return 'unanswered';
-  }
-}
+const send = (url: string, op: Operation) => outcomeOf(url, FORMS[op.kind](op), { token: op.trader.token, headers: { 'idempotency-key': op.key } });
 
 function nextOperation(rng: Rng, traders: readonly Trader[], client: number, n: number): Operation {
   const roll = rng.int(18);
@@ -214,7 +201,7 @@ describe('the server killed with SIGKILL under money-moving calls', () => {
 
     node = await spawnNode(nodeEnv).start();
     standby = spawnNode(nodeEnv);
-    const depth = (await (await fetch(new URL('/api/currency/depth?legal_id=3&currency_id=1', node.url))).json()) as { message: { last_price: string } };
+    const depth = await clientOf(node.url).call(calls.depth, { legal_id: '3', currency_id: '1' });
     // the index on the pair's 0.01 step, well inside the 5% band for the length of a run
     spot.price = depth.message.last_price.replace(/(\.\d{2})\d*$/, '$1');
     spot.priceUnits = BigInt(spot.price.replace('.', '')) * 1_000_000n;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@tidemark/protocol';
+import { calls, ERROR_CODES } from '@tidemark/protocol';
 import { createSession } from '../../src/modules/session/service';
 import { buildStaff, buildTrader, type SignedInUser, type Trader } from '../../src/testing/factories';
 import { callOf, expectContract, onPostgres, startTestServer, type TestServer } from '../harness';
@@ -207,11 +207,10 @@ describe(`fuzzing every documented call (${onPostgres ? 'PostgreSQL' : 'SQLite'}
     trader = await buildTrader(server, { funds: [] });
     // an administrator signed in as the console does: the password, then an authenticator code
     admin = await buildStaff(server, { role: 'admin', password: 'Fuzz-admin-pass-1' });
-    const step = await server.post('/api/admin/login', { email: admin.email, password: admin.password });
-    const code = await generate({ secret: step.message.setup.secret as string, epoch: Math.floor(server.clock() / 1000) });
-    const signedIn = await server.post('/api/admin/login_totp', { ticket: step.message.ticket, code });
-    expect(signedIn).toMatchObject({ type: 'ok' });
-    sessions = { trader: trader.token, staff: signedIn.message as string };
+    const step = await server.call(calls.adminLogin, { email: admin.email, password: admin.password });
+    const code = await generate({ secret: step.message.setup!.secret, epoch: Math.floor(server.clock() / 1000) });
+    const signedIn = await server.call(calls.adminLoginTotp, { ticket: step.message.ticket, code });
+    sessions = { trader: trader.token, staff: signedIn.message };
     lastTxnBefore = await lastTxn();
   });
   afterAll(() => server?.close());

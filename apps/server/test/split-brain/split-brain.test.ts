@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createRng, createSpotBook, formatUnits, mustParseUnits, stepSpot, type Rng } from '@tidemark/core';
+import { stepSpot, createRng, createSpotBook, formatUnits, mustParseUnits, type Rng } from '@tidemark/core';
+import { calls } from '@tidemark/protocol';
 import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { seed } from '../../src/modules/bootstrap/service';
@@ -16,7 +17,7 @@ import { checkLedger } from '../../src/modules/ledger/check';
 import { verifyMicroChain } from '../../src/modules/micro/service';
 import { bookState, rulesOf, spotPairs } from '../../src/modules/spot/service';
 import { buildTrader, type Trader } from '../../src/testing/factories';
-import { onPostgres } from '../harness';
+import { clientOf, onPostgres, outcomeOf, request, type Request } from '../harness';
 import { newestPosition } from '../positions';
 import { onPg, pgUrl, redisUrl, spawnServer, type ServerLine, type ServerProcess } from '../cluster';
 import type { SplitNodeCommand } from './split-brain-node';
@@ -76,13 +77,11 @@ type Kind = 'spot_market_sell' | 'spot_market_buy' | 'spot_limit_buy' | 'spot_li
 const isSpot = (kind: Kind) => kind.startsWith('spot_');
 const isLeverOpen = (kind: Kind) => kind === 'lever_open' || kind === 'lever_open_stops';
 
-interface Operation {
+/** the call and its form, fixed at the first send, so a retry with the key sends the same body */
+interface Operation extends Request {
   trader: Trader;
   kind: Kind;
   key: string;
-  path: string;
-  /** fixed at the first send, so a retry with the key sends the same body */
-  form: Record<string, string>;
   /** ok, a refusal code, or unanswered (the connection died) */
   outcome: string;
   retried: boolean;
@@ -111,24 +110,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The pair's index price as `url` shows it, on the tick. */
 async function indexPrice(url: string): Promise<bigint> {
-  const depth = (await (await fetch(new URL('/api/currency/depth?legal_id=3&currency_id=1', url))).json()) as { message: { last_price: string } };
+  const depth = await clientOf(url).call(calls.depth, { legal_id: '3', currency_id: '1' });
   return (mustParseUnits(depth.message.last_price) / TICK) * TICK;
 }
 
 /** The call's outcome: ok, the refusal's code, or unanswered when the connection died. */
-async function send(url: string, op: Operation): Promise<string> {
-  try {
-    const response = await fetch(new URL(op.path, url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${op.trader.token}`, 'idempotency-key': op.key },
-      body: new URLSearchParams(op.form),
-    });
-    const answer = (await response.json()) as { type: string; code?: string };
-    return answer.type === 'ok' ? 'ok' : (answer.code ?? answer.type);
-  } catch {
-    return 'unanswered';
-  }
-}
+const send = (url: string, op: Operation) => outcomeOf(url, op, { token: op.trader.token, headers: { 'idempotency-key': op.key } });
 
 function nextKind(rng: Rng, microOpen: boolean): Kind {
   const roll = rng.int(20);
@@ -144,10 +131,10 @@ function nextKind(rng: Rng, microOpen: boolean): Kind {
 }
 
 /**
- * The call's path and form. The random parts are drawn before any await, so a client's operations
+ * The call and its form. The random parts are drawn before any await, so a client's operations
  * replay with its seed; the prices are the market's when the call is made.
  */
-async function prepare(rng: Rng, kind: Kind, url: string, trader: Trader): Promise<[string, Record<string, string>]> {
+async function prepare(rng: Rng, kind: Kind, url: string, trader: Trader): Promise<Request> {
   // spot sizes: 1 to 50 lots of 0.0001 BTC (6.7 to 335 USDT); a market buy spends 20 to 300 USDT
   const lots = BigInt(1 + rng.int(50)) * 10_000n;
   const quote = BigInt(20 + rng.int(281)) * UNIT;
@@ -160,38 +147,35 @@ async function prepare(rng: Rng, kind: Kind, url: string, trader: Trader): Promi
   const stake = 10n * UNIT + BigInt(rng.int(500)) * 1_000_000n;
   switch (kind) {
     case 'spot_market_sell':
-      return ['/api/coin/submit', { ...BTC_USDT, type: '2', status: '1', number: formatUnits(lots) }];
+      return request(calls.coinSubmit, { ...BTC_USDT, type: '2', status: '1', number: formatUnits(lots) });
     case 'spot_market_buy':
-      return ['/api/coin/submit', { ...BTC_USDT, type: '1', status: '1', total: formatUnits(quote) }];
+      return request(calls.coinSubmit, { ...BTC_USDT, type: '1', status: '1', total: formatUnits(quote) });
     case 'spot_limit_buy':
-      return ['/api/coin/submit', { ...BTC_USDT, type: '1', status: '0', price: formatUnits((await indexPrice(url)) + through), number: formatUnits(lots) }];
+      return request(calls.coinSubmit, { ...BTC_USDT, type: '1', status: '0', price: formatUnits((await indexPrice(url)) + through), number: formatUnits(lots) });
     case 'spot_limit_sell':
-      return ['/api/coin/submit', { ...BTC_USDT, type: '2', status: '0', price: formatUnits((await indexPrice(url)) - through), number: formatUnits(lots) }];
+      return request(calls.coinSubmit, { ...BTC_USDT, type: '2', status: '0', price: formatUnits((await indexPrice(url)) - through), number: formatUnits(lots) });
     case 'lever_open':
-      return ['/api/lever/submit', { ...BTC_USDT, multiple: '10', share: '10', type: side, status: '1' }];
+      return request(calls.leverSubmit, { ...BTC_USDT, multiple: '10', share: '10', type: side, status: '1' });
     case 'lever_open_stops': {
       const price = await indexPrice(url);
       // a position opens at the price plus the pair's spread (0.05%) for a long, minus it for a short:
       // the take-profit lies beyond that, the stop-loss a little on the other side of the price
       const spread = (price * 5n) / 10_000n + UNIT;
       const long = side === '1';
-      return [
-        '/api/lever/submit',
-        {
-          ...BTC_USDT,
-          multiple: '10',
-          share: '10',
-          type: side,
-          status: '1',
-          target_profit_price: formatUnits(long ? price + spread + profitAway : price - spread - profitAway),
-          stop_loss_price: formatUnits(long ? price - lossAway : price + lossAway),
-        },
-      ];
+      return request(calls.leverSubmit, {
+        ...BTC_USDT,
+        multiple: '10',
+        share: '10',
+        type: side,
+        status: '1',
+        target_profit_price: formatUnits(long ? price + spread + profitAway : price - spread - profitAway),
+        stop_loss_price: formatUnits(long ? price - lossAway : price + lossAway),
+      });
     }
     case 'lever_close':
-      return ['/api/lever/close', { id: await newestPosition(url, trader.token) }];
+      return request(calls.leverClose, { id: await newestPosition(url, trader.token) });
     case 'micro':
-      return ['/api/microtrade/submit', { match_id: '2', currency_id: '3', type: side, seconds: String(MICRO_SECONDS), number: formatUnits(stake) }];
+      return request(calls.microSubmit, { match_id: '2', currency_id: '3', type: side, seconds: String(MICRO_SECONDS), number: formatUnits(stake) });
   }
 }
 
@@ -391,9 +375,9 @@ describe.skipIf(!onPostgres)('the engine leader stalled and its lock cut under m
           const kind = nextKind(rng, microOpen);
           const chosen = rng.int(2);
           const node = nodes[alive(chosen) ? chosen : 1 - chosen]!;
-          const [callPath, form] = await prepare(rng, kind, node.url, trader).catch((): [string, Record<string, string>] => ['', {}]);
-          if (callPath === '') continue;
-          const op: Operation = { trader, kind, key: `s${SEED}-c${index}-${n}`, path: callPath, form, outcome: 'unsent', retried: false };
+          const prepared = await prepare(rng, kind, node.url, trader).catch(() => undefined);
+          if (!prepared) continue;
+          const op: Operation = { trader, kind, key: `s${SEED}-c${index}-${n}`, ...prepared, outcome: 'unsent', retried: false };
           operations.push(op);
           if (kind === 'micro') lastMicroAtMs = Date.now();
           op.outcome = await send(node.url, op);
