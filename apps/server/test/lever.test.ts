@@ -9,7 +9,7 @@ import { calls, limits, ZLeverTradeEvent, type TLeverTradeEvent } from '@tidemar
 import type { Db } from '../src/db/database';
 import { groupCommit } from '../src/db/group-commit';
 import { Rejection } from '../src/rejection';
-import type { JobArgs } from '../src/jobs';
+import type { AppJobArgs as JobArgs } from '../src/writer/jobs';
 import { buildTrader } from '../src/testing/factories';
 import { onPostgres, startTestServer, type Form, type TestServer } from './harness';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Depth, MarketView, TickEvent, Trade } from '@tidemark/core';
 import type { PrivateEvents } from '@tidemark/protocol';
 import type { Db } from '../db/database';
-import type { JobValue, LeaderJobName, JobArgs } from '../jobs';
+import type { AppJobArgs as JobArgs, AppJobValue as JobValue, AppLeaderJobName as LeaderJobName } from '../writer/jobs';
 import type { EngineName } from '../wake';
 
 /**

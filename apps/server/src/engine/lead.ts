@@ -5,7 +5,8 @@ import type { Db } from '../db/database';
 import { LeadLost } from '../db/lead';
 import { clearFault, proveLead, recordFault } from '../modules/leadership/service';
 import { engineMetrics } from '../metrics';
-import type { JobRunner, JobValue } from '../jobs';
+import type { JobRunner } from '../jobs';
+import type { AppJobValue as JobValue } from '../writer/jobs';
 import type { Lead } from './hosted';
 
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { CallSpec } from '@tidemark/protocol';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
-import type { JobArgs, JobName, JobValue } from '../jobs';
+import type { AppJobArgs as JobArgs, AppJobName as JobName, AppJobValue as JobValue } from '../writer/jobs';
 import type { Wake, WakeSignal } from '../wake';
+
 
 declare module 'fastify' {
   interface FastifyContextConfig {

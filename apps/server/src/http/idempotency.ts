@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@tidemark/core';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
@@ -7,8 +7,8 @@ import { answerOf, keyed } from '../db/idempotency';
 import { retriedTransaction } from '../db/transaction';
 import { nativeSha256Hex } from '../hash';
 import { Rejection } from '../rejection';
-import type { JobArgs, JobName, JobRunner, JobValue } from '../jobs';
-import type { JobOutcome } from '../writer/jobs';
+import type { AppJobArgs as JobArgs, AppJobName as JobName, AppJobValue as JobValue, JobOutcome } from '../writer/jobs';
+
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +76,7 @@ export function ledgerKeyOf(userId: bigint, key: string): string {
  * commit together, in one commit for the whole group; its answer is known before the job runs,
  * and stored with the claim.
  */
-export const idempotencyPlugin = fp<{ db: Db; clock: Clock; jobs: JobRunner }>(async (app, { db, clock, jobs }) => {
+export const idempotencyPlugin = fp<{ db: Db; clock: Clock; jobs: FastifyInstance['jobs'] }>(async (app, { db, clock, jobs }) => {
   const runMoneyCall: MoneyCallRunner = async (request, reply, { prepare, work }) => {
     const key = keyOf(request);
     if (key === undefined) {

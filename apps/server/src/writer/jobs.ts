@@ -3,6 +3,7 @@
 // the writer thread (writer.ts), off the thread that serves HTTP. The same runner serves
 // PostgreSQL in process. Each module brings its jobs (`modules/<x>/jobs.ts`); `src/jobs.ts` lists
 // them.
+import type { FastifyInstance } from 'fastify';
 import { limits } from '@tidemark/protocol';
 import type { Db } from '../db/database';
 import { groupCommit, type GroupCommit } from '../db/group-commit';
@@ -97,6 +98,16 @@ export interface JobRunner<J extends Jobs = Jobs> {
   wake(signal: string): void;
   close(): Promise<void>;
 }
+
+/**
+ * The app's jobs as `app.jobs` declares them (src/jobs.ts, which lists every module's): the HTTP
+ * layer and the engines run them by name without importing the modules that bring them.
+ */
+export type AppJobs = FastifyInstance['jobs'] extends JobRunner<infer J> ? J : never;
+export type AppJobName = JobName<AppJobs>;
+export type AppLeaderJobName = LeaderJobName<AppJobs>;
+export type AppJobArgs<N extends AppJobName> = JobArgs<AppJobs, N>;
+export type AppJobValue<N extends AppJobName> = JobValue<AppJobs, N>;
 
 /** The runner on `db`, in this thread: concurrent calls share one commit (but those that run alone). */
 export function jobRunner<J extends Jobs>(db: Db, table: JobTable<J>): JobRunner<J> {
