@@ -26,7 +26,6 @@ import { commonRoutes } from './modules/common/routes';
 import { currencyRoutes } from './modules/currency/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { marketRoutes } from './modules/market/routes';
-import { microRoutes } from './modules/micro/routes';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { createStrikes } from './modules/guard/strikes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -35,8 +34,7 @@ import { totpRoutes } from './modules/totp/routes';
 import { userRoutes } from './modules/user/routes';
 import { resolveSession } from './modules/session/service';
 import { walletRoutes } from './modules/wallet/routes';
-import { leverRoutes } from './modules/lever/routes';
-import { spotRoutes } from './modules/spot/routes';
+import { engineRoutes } from './engines';
 import { healthRoutes } from './modules/health/routes';
 import type { HealthProbe } from './modules/health/service';
 import { auditRoutes } from './modules/audit/routes';
@@ -88,6 +86,7 @@ export async function buildApp({ db, config, clock, market, scheduledJobs, maile
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('db', db);
   app.decorate('wake', market.wake);
+  app.decorate('onWake', market.onWake);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -152,9 +151,7 @@ export async function buildApp({ db, config, clock, market, scheduledJobs, maile
     await scope.register(walletRoutes, { db, clock, market, strikes });
     const uploadDir = path.join(config.dataDir, 'uploads');
     await scope.register(uploadRoutes, { clock, uploadDir, linkKey: await uploadLinkKey(uploadDir, config.uploadLinkSecret) });
-    await scope.register(microRoutes, { db, market });
-    await scope.register(leverRoutes, { db, clock, market, push: (userId) => app.leverTrade.afterCall(userId), onWake: market.onWake });
-    await scope.register(spotRoutes, { db, clock, market });
+    for (const routes of engineRoutes) await scope.register(routes, { db, clock, market });
     // draining once the server stopped listening (a graceful stop closes it first)
     const probe: HealthProbe = {
       pingRedis: config.redisUrl ? async () => market.pingRedis?.() : undefined,

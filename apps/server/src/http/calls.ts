@@ -16,6 +16,8 @@ declare module 'fastify' {
     db: Db;
     /** wakes a leader engine on whichever process leads (the market's), for route()'s `wake` */
     wake: Wake;
+    /** hears every wake signal on this process, leader or not: what keeps a cache of what staff change */
+    onWake(listener: (signal: string) => void): void;
   }
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { formatUnits, type Clock, type Level, type MarketView } from '@tidemark/core';
+import { formatUnits, type Level } from '@tidemark/core';
 import { calls, limits, notice } from '@tidemark/protocol';
-import type { Db } from '../../db/database';
 import { jobRoute, route, type CallContext } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { Rejection } from '../../rejection';
 import { presentPage } from '../common/present';
+import type { EngineRouteDeps } from '../../wake';
 import { presentLeverOrders, presentRisk } from './present';
 import { selectLeverBalance } from './queries';
 import {
@@ -17,19 +17,10 @@ import {
   setLeverStops,
 } from './service';
 
-export interface LeverRouteDeps {
-  db: Db;
-  clock: Clock;
-  market: MarketView;
-  /** sends the trader their `lever_trade` figures after a commit that changed their orders (coalesced per trader) */
-  push: (userId: bigint) => void;
-  /** hears every wake signal, on every process: staff changing a contract pair wake `lever` */
-  onWake: (listener: (signal: string) => void) => void;
-}
-
-export async function leverRoutes(app: FastifyInstance, { clock, market, push, onWake }: LeverRouteDeps): Promise<void> {
+export async function leverRoutes(app: FastifyInstance, { clock, market }: EngineRouteDeps): Promise<void> {
   const pairs = leverPairs();
-  onWake((signal) => {
+  // staff changing a contract pair wake `lever` (every process hears it)
+  app.onWake((signal) => {
     if (signal === 'lever') pairs.forget();
   });
   const pairOf = (currencyId: number, legalId: number) => {
@@ -44,7 +35,7 @@ export async function leverRoutes(app: FastifyInstance, { clock, market, push, o
   // hears of it
   const changed = (context: Pick<CallContext, 'wake' | 'afterCommit'>, userId: bigint, orderId: bigint) => {
     context.wake(`lever:${orderId}`);
-    context.afterCommit(() => push(userId));
+    context.afterCommit(() => app.leverTrade.afterCall(userId));
   };
 
   route(app, calls.leverDeal, async (request, _reply, { db }) => {

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MarketView } from '@tidemark/core';
 import { calls, notice } from '@tidemark/protocol';
-import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
+import type { EngineRouteDeps } from '../../wake';
 import { ok } from '../../http/envelope';
 import { microOrderList, payableCurrencies, secondsOptions, settlementRecord, submitMicroOrder } from './service';
 
-export interface MicroRouteDeps {
-  db: Db;
-  market: MarketView;
-}
-
-export const microRoutes: FastifyPluginAsync<MicroRouteDeps> = async (app, { db, market }) => {
+export const microRoutes: FastifyPluginAsync<EngineRouteDeps> = async (app, { db, market }) => {
   route(app, calls.microPayableCurrencies, async (request) => ok(await payableCurrencies(db, request.userId)));
 
   route(app, calls.microSeconds, async () => ok(await secondsOptions(db)));

@@ -1,21 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { calls, notice } from '@tidemark/protocol';
-import type { Clock, MarketView } from '@tidemark/core';
-import type { Db } from '../../db/database';
 import { route } from '../../http/calls';
+import type { EngineRouteDeps } from '../../wake';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../common/present';
 import { presentFill, presentOrder, presentRules } from './present';
 import { presentDepth, presentTrade } from '../market/present';
 import { myFills, myOrders, pairBook, pairFills, requestCancel, spotPair, submitOrder } from './service';
 
-export interface SpotRouteDeps {
-  db: Db;
-  clock: Clock;
-  market: MarketView;
-}
-
-export const spotRoutes: FastifyPluginAsync<SpotRouteDeps> = async (app, { clock, market }) => {
+export const spotRoutes: FastifyPluginAsync<EngineRouteDeps> = async (app, { clock, market }) => {
   const indexPriceOf = (pairId: bigint) => market.lastPriceUnits(Number(pairId));
 
   route(app, calls.coinSubmit, async (request, _reply, { db, ledgerKey, wake }) => {
