@@ -29,7 +29,7 @@ export function serveJobs<J extends Jobs>(table: JobTable<J>): void {
     ledgerTransactions.reset();
     const { values } = await read;
     return values.filter((v) => v.value > 0).map((v) => ({ kind: String(v.labels.kind), count: v.value }));
-}
+  }
 
   // the answers of one turn of the event loop (a group's, answered after its commit) leave in one message
   let answers: FromWriter['answers'] = [];
@@ -38,7 +38,7 @@ export function serveJobs<J extends Jobs>(table: JobTable<J>): void {
     answers = [];
     message.ledger = await ledgerCounted();
     port.postMessage(message);
-}
+  }
 
   async function answer(id: number, result: Promise<unknown>): Promise<void> {
     let answered: Answered;
@@ -54,7 +54,7 @@ export function serveJobs<J extends Jobs>(table: JobTable<J>): void {
     }
     if (answers.push({ id, ...answered }) === 1) setImmediate(() => void flush());
     if (--running === 0) idle = setTimeout(checkpoint, limits.writerCheckpointIdleMs);
-}
+  }
 
   port.on('message', (messages: ToWriter[]) => {
     for (const message of messages) {
