@@ -164,12 +164,12 @@ describe('lever submit', () => {
       [{ type: '3' }, 'lever_type_invalid'],
       [{ status: '2' }, 'lever_status_invalid'],
       [{ status: '0', target_price: '' }, 'lever_price_invalid'],
-      [{ target_profit_price: '59000' }, 'lever_take_profit_invalid'],
+      [{ target_profit_price: '59000' }, 'lever_take_profit_side'],
       [{ target_profit_price: '62000' }, 'lever_take_profit_out_of_range'],
-      [{ stop_loss_price: '60500' }, 'lever_stop_loss_invalid'],
+      [{ stop_loss_price: '60500' }, 'lever_stop_loss_side'],
       [{ stop_loss_price: '58000' }, 'lever_stop_loss_out_of_range'],
-      [{ type: '2', target_profit_price: '60500' }, 'lever_take_profit_invalid'],
-      [{ type: '2', stop_loss_price: '59500' }, 'lever_stop_loss_invalid'],
+      [{ type: '2', target_profit_price: '60500' }, 'lever_take_profit_side'],
+      [{ type: '2', stop_loss_price: '59500' }, 'lever_stop_loss_side'],
       [{ currency_id: '99' }, 'lever_pair_closed'],
       [{ share: '100', multiple: '5' }, 'insufficient_balance'],
     ];
@@ -403,7 +403,8 @@ describe('positions', () => {
     const position = await open(user.token);
     await server.call(calls.leverSetStop, { id: String(position.id), target_profit_price: '60500', stop_loss_price: '59500' }, { token: user.token });
     expect(await server.refused(calls.leverSetStop, { id: String(position.id), target_profit_price: '59000', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
-      code: 'lever_take_profit_invalid',
+      code: 'lever_take_profit_side',
+      message: 'Take-profit must be above the current price (60000) and the open price on a long, below both on a short, or it would fire at once',
     });
     await server.engines.lever.idle();
     await trade('60400');
@@ -420,6 +421,37 @@ describe('positions', () => {
     expect(await server.refused(calls.leverClose, { id: String(position.id) }, { token: user.token })).toMatchObject({ code: 'lever_order_not_open' });
     const closes = await server.db.selectFrom('ledger_txn').select('id').where('reference', '=', `lever_order:${position.id}`).where('kind', '=', 'lever_close').execute();
     expect(closes).toHaveLength(1);
+    await trade('60000');
+    await server.expectLedgerSound();
+  });
+
+  it('refuses a stop the next tick would fire, naming the price, and lets a stop follow the price past the open', async () => {
+    const user = await leverTrader();
+    // a long opened at 60,030 (60,000 and the spread); the price rises to 60,500
+    const position = await open(user.token);
+    clock.advance(1000);
+    await trade('60500');
+    await server.engines.lever.idle();
+    for (const stop of ['60500', '60600']) {
+      expect(await server.refused(calls.leverSetStop, { id: String(position.id), target_profit_price: '0', stop_loss_price: stop }, { token: user.token, lang: 'en' })).toMatchObject({
+        code: 'lever_stop_loss_side',
+        message: 'Stop-loss must be below the current price (60500) on a long, above it on a short, and past the open price for an order not yet open, or it would fire at once',
+      });
+    }
+    expect(await server.refused(calls.leverSetStop, { id: String(position.id), target_profit_price: '60500', stop_loss_price: '0' }, { token: user.token })).toMatchObject({
+      code: 'lever_take_profit_side',
+    });
+    // above the open price, under the current one: it locks in a profit and waits for the price
+    await server.call(calls.leverSetStop, { id: String(position.id), target_profit_price: '0', stop_loss_price: '60400' }, { token: user.token });
+    await server.engines.lever.idle();
+    clock.advance(1000);
+    await trade('60450');
+    await server.engines.lever.idle();
+    expect((await orders(user.token, '1')).message.data).toHaveLength(1);
+    clock.advance(1000);
+    await trade('60400');
+    await server.engines.lever.idle();
+    expect((await orders(user.token, '3')).message.data).toMatchObject([{ id: position.id, close_reason: 'stop_loss', close_price: '60400.00000000', profits: '3.70000000' }]);
     await trade('60000');
     await server.expectLedgerSound();
   });

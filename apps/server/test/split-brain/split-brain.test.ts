@@ -99,6 +99,8 @@ const EXPECTED_REFUSALS: Record<'spot' | 'lever' | 'micro', readonly string[]> =
     'lever_order_not_found',
     'lever_take_profit_invalid',
     'lever_stop_loss_invalid',
+    'lever_take_profit_side',
+    'lever_stop_loss_side',
     'lever_take_profit_out_of_range',
     'lever_stop_loss_out_of_range',
   ],

@@ -91,9 +91,9 @@ describe('lever engine: submit', () => {
       [{ hands: 9 }, 'lever_hands_out_of_range'],
       [{ hands: 101 }, 'lever_hands_out_of_range'],
       [{ entryMode: 0, limitPriceUnits: 0n }, 'lever_price_invalid'],
-      [{ takeProfitUnits: u('30000') }, 'lever_take_profit_invalid'],
+      [{ takeProfitUnits: u('30000') }, 'lever_take_profit_side'],
       [{ takeProfitUnits: u('31001') }, 'lever_take_profit_out_of_range'],
-      [{ stopLossUnits: u('30100') }, 'lever_stop_loss_invalid'],
+      [{ stopLossUnits: u('30100') }, 'lever_stop_loss_side'],
       [{ stopLossUnits: u('28999') }, 'lever_stop_loss_out_of_range'],
     ];
     for (const [over, code] of cases) expect([over, rejection(book, submit(1n, over))]).toEqual([over, code]);
@@ -184,8 +184,8 @@ describe('lever engine: cancel, close, setstop', () => {
     const set = (tp: string, sl: string, userId = 7n) =>
       stepLever(book, { type: 'setstop', orderId: 1n, userId, takeProfitUnits: u(tp), stopLossUnits: u(sl) }, { nowMs: T0 });
     expect(set('30500', '29500', 8n)).toEqual({ rejection: 'lever_order_not_found' });
-    expect(set('29000', '0')).toEqual({ rejection: 'lever_take_profit_invalid' });
-    expect(set('0', '31000')).toEqual({ rejection: 'lever_stop_loss_invalid' });
+    expect(set('29000', '0')).toEqual({ rejection: 'lever_take_profit_side' });
+    expect(set('0', '31000')).toEqual({ rejection: 'lever_stop_loss_side' });
     const ok = set('30500', '29500');
     if ('rejection' in ok) throw new Error(ok.rejection);
     expect(ok.events[0]).toMatchObject({ type: 'lever_stops_set', order: { takeProfitUnits: u('30500'), stopLossUnits: u('29500') } });

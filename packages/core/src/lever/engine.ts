@@ -252,6 +252,7 @@ export function checkLeverSubmit(
     rangeUnits: config.stopRangeUnits,
     takeProfitUnits: command.takeProfitUnits,
     stopLossUnits: command.stopLossUnits,
+    position: false,
   });
   if (stopProblem) return { rejection: stopProblem };
   if (reached ? live.positions >= config.positionsPerUserMax : live.entrusts >= config.entrustsPerUserMax) {
@@ -345,26 +346,19 @@ const REASON_OF: Record<Exclude<TriggerKind, 'entry'>, LeverCloseReason> = {
 
 /**
  * Which of several triggers one tick reached closes the position: the one the price crossed
- * first on its way from the open price, i.e. the trigger nearest the open price. A long's
- * take-profit lies above its open price and its stop-loss and liquidation below (a short the
- * reverse), so only stop-loss and liquidation can meet; at the same price the trader's own
- * stop-loss wins over liquidation. The payout is the same either way: the tick price.
+ * first. A long's take-profit fires on a rise and its stop-loss and liquidation on a fall (a short
+ * the reverse), and a take-profit lies above the price a stop-loss lies under, so only stop-loss
+ * and liquidation can meet: on a long's fall the higher one was crossed first (a stop that follows
+ * the price may lie above the open price), on a short's rise the lower one; at the same price the
+ * trader's own stop-loss wins over liquidation. The payout is the same either way: the tick price.
  */
 export function closeReasonOf(order: LeverOrder, fired: readonly TriggerKey[]): LeverCloseReason {
-  const distance = (key: TriggerKey) => {
-    const d = key.priceUnits - order.openPriceUnits;
-    return d < 0n ? -d : d;
-  };
+  const long = order.direction === 1;
+  const crossedBefore = (a: TriggerKey, b: TriggerKey) => (long ? a.priceUnits > b.priceUnits : a.priceUnits < b.priceUnits);
   let best: TriggerKey | undefined;
   for (const key of fired) {
     if (key.kind === 'entry') continue;
-    if (
-      !best ||
-      distance(key) < distance(best) ||
-      (distance(key) === distance(best) && best.kind === 'liquidation')
-    ) {
-      best = key;
-    }
+    if (!best || crossedBefore(key, best) || (key.priceUnits === best.priceUnits && best.kind === 'liquidation')) best = key;
   }
   if (!best || best.kind === 'entry') throw new Error(`no close trigger for order ${order.id}`);
   return REASON_OF[best.kind];
@@ -489,6 +483,7 @@ export const stepLever = ((book: LeverBook, command: LeverCommand, { nowMs }: St
         rangeUnits: state.config.stopRangeUnits,
         takeProfitUnits: command.takeProfitUnits,
         stopLossUnits: command.stopLossUnits,
+        position: true,
       });
       if (stopProblem) return { rejection: stopProblem };
       const next: LeverOrder = { ...order, takeProfitUnits: command.takeProfitUnits, stopLossUnits: command.stopLossUnits, stopsSetAtMs: nowMs };

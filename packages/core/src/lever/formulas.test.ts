@@ -105,15 +105,15 @@ describe('lever formulas, worked examples', () => {
   });
 
   it('checks take-profit and stop-loss sides and the range around the current price', () => {
-    const base = { openPriceUnits: u('30030'), currentPriceUnits: u('30000'), rangeUnits: u('1000') };
+    const base = { openPriceUnits: u('30030'), currentPriceUnits: u('30000'), rangeUnits: u('1000'), position: false };
     const longStops = (tp: string, sl: string) =>
       checkLeverStops({ ...base, direction: 1, takeProfitUnits: u(tp), stopLossUnits: u(sl) });
     expect(longStops('0', '0')).toBeNull();
     expect(longStops('30500', '29500')).toBeNull();
     expect(longStops('31000', '29000')).toBeNull();
-    expect(longStops('30030', '0')).toBe('lever_take_profit_invalid');
+    expect(longStops('30030', '0')).toBe('lever_take_profit_side');
     expect(longStops('31000.00000001', '0')).toBe('lever_take_profit_out_of_range');
-    expect(longStops('0', '30030')).toBe('lever_stop_loss_invalid');
+    expect(longStops('0', '30030')).toBe('lever_stop_loss_side');
     expect(longStops('0', '28999.99999999')).toBe('lever_stop_loss_out_of_range');
     expect(longStops('-1', '0')).toBe('lever_take_profit_invalid');
     expect(longStops('0', '-1')).toBe('lever_stop_loss_invalid');
@@ -122,10 +122,29 @@ describe('lever formulas, worked examples', () => {
     const shortStops = (tp: string, sl: string) =>
       checkLeverStops({ ...shortBase, direction: 2, takeProfitUnits: u(tp), stopLossUnits: u(sl) });
     expect(shortStops('29000', '31000')).toBeNull();
-    expect(shortStops('29970', '0')).toBe('lever_take_profit_invalid');
+    expect(shortStops('29970', '0')).toBe('lever_take_profit_side');
     expect(shortStops('28999', '0')).toBe('lever_take_profit_out_of_range');
-    expect(shortStops('0', '29970')).toBe('lever_stop_loss_invalid');
+    expect(shortStops('0', '29970')).toBe('lever_stop_loss_side');
     expect(shortStops('0', '31001')).toBe('lever_stop_loss_out_of_range');
+  });
+
+  it('never accepts a stop the next tick would fire: a stop at or past the current price is refused', () => {
+    // a long opened at 30,030 with the price now at 30,100 (in profit), and at 29,900 (at a loss)
+    const stops = (current: string, tp: string, sl: string, direction: 1 | 2 = 1) =>
+      checkLeverStops({ direction, openPriceUnits: u('30030'), currentPriceUnits: u(current), rangeUnits: u('1000'), position: true, takeProfitUnits: u(tp), stopLossUnits: u(sl) });
+    expect(stops('30100', '0', '30100')).toBe('lever_stop_loss_side');
+    expect(stops('30100', '0', '30099.99')).toBeNull();
+    // a position's stop may follow the price past its open, locking in a profit
+    expect(stops('30100', '0', '30050')).toBeNull();
+    expect(stops('29900', '0', '29950')).toBe('lever_stop_loss_side');
+    expect(stops('30100', '30100', '0')).toBe('lever_take_profit_side');
+    expect(stops('29900', '30000', '0')).toBe('lever_take_profit_side');
+    expect(stops('29900', '30030.01', '0')).toBeNull();
+    // a short, mirrored
+    expect(stops('29900', '0', '29900', 2)).toBe('lever_stop_loss_side');
+    expect(stops('29900', '0', '30000', 2)).toBeNull();
+    expect(stops('30100', '30050', '0', 2)).toBe('lever_take_profit_side');
+    expect(stops('30100', '30029.99', '0', 2)).toBeNull();
   });
 
   it('reports the margin ratio: 100% at open, the maintenance ratio at liquidation', () => {

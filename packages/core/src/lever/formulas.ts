@@ -134,8 +134,11 @@ export function settleLever(
 }
 
 /**
- * Take-profit above and stop-loss below the open price for a long, the reverse for a short; each
- * within `rangeUnits` of the current price on its own side (the spec's stepper: a long's
+ * Where a long's take-profit and stop-loss may lie (a short's the reverse), so that neither fires
+ * on the next tick: the take-profit above both the current price and the open price; the
+ * stop-loss under the current price, and for an order not yet a position (a submit) under its
+ * open price too (a position's stop may follow the price up past its open, locking a profit).
+ * Each within `rangeUnits` of the current price on its own side (the spec's stepper: a long's
  * take-profit from current to current + range). 0 means none.
  */
 export function checkLeverStops(input: {
@@ -145,24 +148,25 @@ export function checkLeverStops(input: {
   rangeUnits: bigint;
   takeProfitUnits: bigint;
   stopLossUnits: bigint;
+  /** the order is an open position (its stops changed), not a submit */
+  position: boolean;
 }): LeverRejection | null {
   const { direction, openPriceUnits: open, currentPriceUnits: current, rangeUnits: range } = input;
   const tp = input.takeProfitUnits;
   const sl = input.stopLossUnits;
   const long = direction === 1;
+  const highest = open > current ? open : current;
+  const lowest = open < current ? open : current;
   if (tp < 0n) return 'lever_take_profit_invalid';
   if (tp > 0n) {
-    if (long ? tp <= open : tp >= open) return 'lever_take_profit_invalid';
-    if (long ? tp < current || tp > current + range : tp > current || tp < current - range) {
-      return 'lever_take_profit_out_of_range';
-    }
+    if (long ? tp <= highest : tp >= lowest) return 'lever_take_profit_side';
+    if (long ? tp > current + range : tp < current - range) return 'lever_take_profit_out_of_range';
   }
   if (sl < 0n) return 'lever_stop_loss_invalid';
   if (sl > 0n) {
-    if (long ? sl >= open : sl <= open) return 'lever_stop_loss_invalid';
-    if (long ? sl > current || sl < current - range : sl < current || sl > current + range) {
-      return 'lever_stop_loss_out_of_range';
-    }
+    const bound = input.position ? current : long ? lowest : highest;
+    if (long ? sl >= bound : sl <= bound) return 'lever_stop_loss_side';
+    if (long ? sl < current - range : sl > current + range) return 'lever_stop_loss_out_of_range';
   }
   return null;
 }

@@ -148,8 +148,11 @@ export const LEVER_REJECTIONS = [
   'lever_value_out_of_range',
   'lever_margin_too_small',
   'lever_take_profit_invalid',
+  /** on the side of the price where the next tick would fire it */
+  'lever_take_profit_side',
   'lever_take_profit_out_of_range',
   'lever_stop_loss_invalid',
+  'lever_stop_loss_side',
   'lever_stop_loss_out_of_range',
   'lever_positions_limit',
   'lever_entrusts_limit',

@@ -7,6 +7,7 @@
 // happens once however a manual close, a trigger and a restart race.
 import {
   checkLeverSubmit,
+  formatUnitsShort,
   createLeverBook,
   stepLever,
   type LeverBook,
@@ -19,7 +20,7 @@ import {
   type MarketView,
   type Posting,
 } from '@tidemark/core';
-import { LEVER_ORDER_STATUS, limits, type LedgerTextKey, type TLeverTradeEvent } from '@tidemark/protocol';
+import { LEVER_ORDER_STATUS, limits, type MessageParams, type LedgerTextKey, type TLeverTradeEvent } from '@tidemark/protocol';
 import type { Db } from '../../db/database';
 import { lockUser } from '../../db/dialect';
 import type { LeverOrderRow } from '../../db/schema';
@@ -174,11 +175,15 @@ function smallBook(config: LeverPairConfig, tick: LeverTick | null, orders: read
   return decided(book, { type: 'restore', orders }, 0).state;
 }
 
-function decided(book: LeverBook, command: LeverCommand, nowMs: number): { state: LeverBook; events: LeverEvent[] } {
+function decided(book: LeverBook, command: LeverCommand, nowMs: number, tick: LeverTick | null = null): { state: LeverBook; events: LeverEvent[] } {
   const result = stepLever(book, command, { nowMs });
-  if ('rejection' in result) throw new Rejection(result.rejection);
+  if ('rejection' in result) throw new Rejection(result.rejection, stopParams(result.rejection, tick));
   return result;
 }
+
+/** A stop on the wrong side of the price names the price it was judged at. */
+const stopParams = (rejection: string, tick: LeverTick | null): MessageParams =>
+  (rejection === 'lever_take_profit_side' || rejection === 'lever_stop_loss_side') && tick ? { price: formatUnitsShort(tick.priceUnits) } : {};
 
 /** The last price of a pair as the caller's process saw it. */
 export type TickOf = (pairId: bigint) => LeverTick | null;
@@ -207,7 +212,7 @@ export function submitLever(db: Db, pairs: LeverPairs, input: LeverSubmit, tick:
     const event = checkLeverSubmit(config, tick, counts, { type: 'submit', orderId: 0n, ...input }, { nowMs });
     if ('rejection' in event) {
       // the hand range fills its message
-      const params: Record<string, number> = event.rejection === 'lever_hands_out_of_range' ? { min: config.handsMin, max: config.handsMax } : {};
+      const params: MessageParams = event.rejection === 'lever_hands_out_of_range' ? { min: config.handsMin, max: config.handsMax } : stopParams(event.rejection, tick);
       throw new Rejection(event.rejection, params);
     }
     const o = event.order;
@@ -306,7 +311,8 @@ export function setLeverStops(
     const row = await ownOrder(trx, input.userId, input.orderId);
     if (row.status !== BigInt(LEVER_ORDER_STATUS.open)) throw new Rejection('lever_order_not_open');
     const config = await pairConfigOfOrder(trx, pairs, row.pair_id);
-    decided(smallBook(config, tickOf(row.pair_id), [orderOfRow(row)]), { type: 'setstop', ...input }, nowMs);
+    const tick = tickOf(row.pair_id);
+    decided(smallBook(config, tick, [orderOfRow(row)]), { type: 'setstop', ...input }, nowMs, tick);
     const set = await updateOrderIf(trx, input.orderId, 1n, {
       take_profit_units: input.takeProfitUnits,
       stop_loss_units: input.stopLossUnits,
