@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Depth, MarketView, TickEvent, Trade } from '@tidemark/core';
 import type { PrivateEvents } from '@tidemark/protocol';
 import type { Db } from '../db/database';
+import type { LeverTradePusher } from '../modules/lever/push';
 import type { AppJobArgs as JobArgs, AppJobValue as JobValue, AppLeaderJobName as LeaderJobName } from '../writer/jobs';
 import type { EngineName } from '../wake';
 
@@ -70,7 +71,7 @@ export interface Publish {
   /** a spot pair's book and new fills, to every process's sockets */
   spotBook(update: SpotBookUpdate): void;
   /** `lever_trade`: one trader's figures now, or every position holder's on the ticks (paced) */
-  leverTrade: { push(userId: bigint): void; tick(): void };
+  leverTrade: Pick<LeverTradePusher, 'push' | 'tick'>;
 }
 
 /**
